@@ -1,0 +1,31 @@
+// The server's HTTP application: gateway concerns (CORS, apikey) and the services mounted under their prefixes.
+import { Hono } from 'hono';
+import { authRoutes, openAuthRoutes } from './auth/routes.ts';
+import type { Deps } from './deps.ts';
+import { requireApiKey } from './http/apikey.ts';
+import { corsFor } from './http/cors.ts';
+import type { AppEnv } from './http/env.ts';
+import { mailboxRoutes } from './mail/routes.ts';
+import { restRoutes } from './rest/routes.ts';
+
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', corsFor(deps.config));
+
+  // Links in e-mails are opened by a browser that has no apikey, as behind the Supabase gateway.
+  app.route('/auth/v1', openAuthRoutes(deps));
+  if (deps.mailer.usesMailbox) app.route('/mailbox', mailboxRoutes(deps));
+
+  app.use('/auth/v1/*', requireApiKey(deps.keys));
+  app.route('/auth/v1', authRoutes(deps));
+  app.use('/rest/v1/*', requireApiKey(deps.keys));
+  app.use('/rest/v1', requireApiKey(deps.keys));
+  app.route('/rest/v1', restRoutes(deps));
+
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
+    return c.json({ message: 'An unexpected error occurred' }, 500);
+  });
+  return app;
+}

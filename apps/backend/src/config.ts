@@ -1,0 +1,161 @@
+// Server configuration: the environment plus the Supabase project folder's config.toml, parsed and validated once.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { z } from 'zod';
+
+const passwordRequirements = z.enum([
+  '',
+  'letters_digits',
+  'lower_upper_letters_digits',
+  'lower_upper_letters_digits_symbols',
+]);
+
+/** config.toml as the Supabase CLI reads it; absent keys take the CLI's defaults. */
+const tomlSchema = z.object({
+  api: z
+    .object({
+      port: z.number().int().min(1).max(65535).default(54321),
+      schemas: z.array(z.string()).default(['public', 'graphql_public']),
+      extra_search_path: z.array(z.string()).default(['public', 'extensions']),
+      max_rows: z.number().int().positive().default(1000),
+    })
+    .prefault({}),
+  auth: z
+    .object({
+      site_url: z.string().default('http://127.0.0.1:3000'),
+      additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
+      jwt_expiry: z.number().int().min(30).max(604800).default(3600),
+      jwt_secret: z.string().min(32).optional(),
+      signing_keys_path: z.string().optional(),
+      enable_signup: z.boolean().default(true),
+      enable_refresh_token_rotation: z.boolean().default(true),
+      refresh_token_reuse_interval: z.number().int().min(0).default(10),
+      minimum_password_length: z.number().int().min(6).default(6),
+      password_requirements: passwordRequirements.default(''),
+      email: z
+        .object({
+          enable_signup: z.boolean().default(true),
+          enable_confirmations: z.boolean().default(false),
+          double_confirm_changes: z.boolean().default(true),
+          secure_password_change: z.boolean().default(false),
+          max_frequency: z.string().default('1s'),
+          otp_length: z.number().int().min(6).max(10).default(6),
+          otp_expiry: z.number().int().positive().default(3600),
+          smtp: z
+            .object({
+              enabled: z.boolean().default(true),
+              host: z.string(),
+              port: z.number().int().default(587),
+              user: z.string().optional(),
+              pass: z.string().optional(),
+              admin_email: z.string().default('admin@example.com'),
+              sender_name: z.string().default('Teamplan'),
+            })
+            .optional(),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+});
+
+export type ProjectConfig = z.infer<typeof tomlSchema>;
+export type PasswordRequirements = z.infer<typeof passwordRequirements>;
+
+const envSchema = z.object({
+  BACKEND_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BACKEND_HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().optional(),
+  SUPABASE_DIR: z.string().default('./supabase'),
+  /** The address browsers and e-mails use to reach this server. */
+  API_EXTERNAL_URL: z.string().url().optional(),
+  /** Overrides auth.site_url, so the web app's port can change without editing config.toml. */
+  SITE_URL: z.string().url().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  supabaseDir: string;
+  apiExternalUrl: string;
+  project: ProjectConfig;
+}
+
+export class ConfigError extends Error {}
+
+/** Replaces the CLI's `env(NAME)` references with the named environment variable. */
+function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
+  if (typeof value === 'string') {
+    const match = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim());
+    if (!match) return value;
+    const resolved = env[match[1]];
+    if (resolved === undefined) throw new ConfigError(`config.toml refers to env(${match[1]}), which is not set`);
+    return resolved;
+  }
+  if (Array.isArray(value)) return value.map((item) => substituteEnv(item, env));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteEnv(item, env)]));
+  }
+  return value;
+}
+
+function formatIssues(error: z.ZodError, source: string): string {
+  const lines = error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  return `Invalid ${source}:\n${lines.join('\n')}`;
+}
+
+export function readProjectConfig(supabaseDir: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
+  const file = path.join(supabaseDir, 'config.toml');
+  let raw: unknown = {};
+  if (existsSync(file)) {
+    try {
+      raw = substituteEnv(parseToml(readFileSync(file, 'utf8')), env);
+    } catch (error) {
+      if (error instanceof ConfigError) throw error;
+      throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+    }
+  }
+  const parsed = tomlSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, file));
+  return parsed.data;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsedEnv = envSchema.safeParse(env);
+  if (!parsedEnv.success) throw new ConfigError(formatIssues(parsedEnv.error, 'environment'));
+  const e = parsedEnv.data;
+  const supabaseDir = path.resolve(e.SUPABASE_DIR);
+  const project = readProjectConfig(supabaseDir, env);
+  if (e.SITE_URL) project.auth.site_url = e.SITE_URL;
+  const port = e.BACKEND_PORT ?? project.api.port;
+  return {
+    port,
+    host: e.BACKEND_HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    supabaseDir,
+    apiExternalUrl: (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    project,
+  };
+}
+
+/** The configuration with secrets masked, for `--print-config`. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const mask = (value?: string) => (value ? '********' : undefined);
+  const smtp = config.project.auth.email.smtp;
+  return {
+    ...config,
+    databaseUrl: config.databaseUrl?.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:********@'),
+    project: {
+      ...config.project,
+      auth: {
+        ...config.project.auth,
+        jwt_secret: mask(config.project.auth.jwt_secret),
+        email: { ...config.project.auth.email, smtp: smtp && { ...smtp, pass: mask(smtp.pass) } },
+      },
+    },
+  };
+}

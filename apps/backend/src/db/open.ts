@@ -1,0 +1,9 @@
+// Chooses the adapter: a PostgreSQL server when DATABASE_URL is set, otherwise embedded PGlite in the data folder.
+import type { Config } from '../config.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+import type { Db } from './types.ts';
+
+export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

@@ -1,0 +1,67 @@
+// The embedded adapter: Postgres compiled to WebAssembly, in this process, with its files in the data folder.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { acquireLock } from './lock.ts';
+import { identity, parsers } from './parsers.ts';
+import { toParams } from './params.ts';
+import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
+
+// PGlite parses these into Date, number or bigint by default; keep them as text like the pg adapter does.
+const TEXT_OIDS = [17, 20, 1082, 1083, 1114, 1184, 1186, 1266];
+const pgliteParsers = { ...Object.fromEntries(TEXT_OIDS.map((oid) => [oid, identity])), ...parsers };
+
+function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async exec(sql) {
+      try {
+        await target.exec(sql);
+      } catch (error) {
+        throw toDbError(error);
+      }
+    },
+    async query<R>(text: string, params?: unknown[]): Promise<QueryResult<R>> {
+      try {
+        const result = await target.query<R>(text, toParams(params), { parsers: pgliteParsers });
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, fields: result.fields };
+      } catch (error) {
+        throw toDbError(error);
+      }
+    },
+  };
+}
+
+/** Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  let release = () => {};
+  let storage: string | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireLock(path.join(dataDir, 'pgdata.lock'));
+    storage = path.join(dataDir, 'pgdata');
+  }
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(storage, { extensions: { pgcrypto, uuid_ossp } });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const direct = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: direct.query,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))).catch((error) => Promise.reject(toDbError(error))),
+    exec: direct.exec,
+    listen: async (channel, onNotify) => {
+      const unlisten = await pg.listen(channel, onNotify);
+      return async () => unlisten();
+    },
+    async close() {
+      await pg.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The scoping statement: every user request runs in a transaction that first sets the role, the JWT claims and
+// the request's method and path in one statement, as PostgREST does; from then on Postgres decides what is visible.
+import type { Db, Queryable } from './types.ts';
+
+export interface RequestScope {
+  /** A database role named by a verified JWT: anon, authenticated, service_role, or another the JWT names. */
+  role: string;
+  claims: Record<string, unknown>;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** search_path for this request, e.g. the exposed schema followed by extra_search_path. */
+  searchPath?: string[];
+}
+
+export const SCOPE_SQL =
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
+  "set_config('request.method', $3, true), set_config('request.path', $4, true), " +
+  "set_config('request.headers', $5, true), set_config('search_path', $6, true)";
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export function scopeParams(scope: RequestScope): unknown[] {
+  return [
+    scope.role,
+    JSON.stringify(scope.claims),
+    scope.method,
+    scope.path,
+    JSON.stringify(scope.headers ?? {}),
+    (scope.searchPath ?? ['public', 'extensions']).map(quoteIdent).join(', '),
+  ];
+}
+
+/** Runs `fn` as the request's role with its claims, inside one transaction. */
+export function withScope<T>(db: Db, scope: RequestScope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(SCOPE_SQL, scopeParams(scope));
+    return fn(tx);
+  });
+}

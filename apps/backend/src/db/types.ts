@@ -1,0 +1,62 @@
+// The one database interface the server uses; implemented over PGlite (embedded) and node-postgres (a real server).
+
+export interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<R = Record<string, unknown>> {
+  rows: R[];
+  rowCount: number;
+  fields: Field[];
+}
+
+export interface Queryable {
+  /** One parameterized statement. Values are parsed the same way by every adapter (see parsers.ts). */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Several statements without parameters (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** A database error with its SQLSTATE, the same from every adapter. */
+export class DbError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly detail?: string,
+    readonly hint?: string,
+    readonly constraint?: string,
+    readonly table?: string,
+    readonly column?: string,
+  ) {
+    super(message);
+    this.name = 'DbError';
+  }
+}
+
+interface RawDbError {
+  message: string;
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+}
+
+export function toDbError(error: unknown): unknown {
+  const raw = error as RawDbError | null;
+  if (raw && typeof raw === 'object' && typeof raw.code === 'string' && /^[0-9A-Z]{5}$/.test(raw.code)) {
+    return new DbError(raw.message, raw.code, raw.detail, raw.hint, raw.constraint, raw.table, raw.column);
+  }
+  return error;
+}

@@ -1,0 +1,12 @@
+// What every service of the server is built from; created once in main.ts (or by a test) and passed in.
+import type { Config } from './config.ts';
+import type { Db } from './db/types.ts';
+import type { Keys } from './keys.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  keys: Keys;
+  mailer: Mailer;
+}

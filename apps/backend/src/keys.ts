@@ -1,0 +1,147 @@
+// Signing keys and API keys. Access tokens are signed with an asymmetric key (published at the JWKS endpoint);
+// any JWT signed by a configured key (the HS256 jwt_secret, or a key of the signing-key file chosen by `kid`) is
+// accepted. Unless config.toml names a key file, one is generated on first start and kept in the data folder.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.ts';
+
+export interface Claims extends JWTPayload {
+  role?: string;
+  [claim: string]: unknown;
+}
+
+interface SigningKey {
+  kid: string;
+  alg: string;
+  privateKey: CryptoKey | Uint8Array;
+  publicJwk?: JWK;
+}
+
+export interface Keys {
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Public keys for /auth/v1/.well-known/jwks.json. */
+  jwks: { keys: JWK[] };
+  sign(claims: Claims, expiresInSeconds: number): Promise<string>;
+  /** Verifies signature and expiry; throws JwtError with a reason otherwise. */
+  verify(token: string): Promise<Claims>;
+}
+
+export class JwtError extends Error {}
+
+const ASYMMETRIC = new Set(['ES256', 'RS256', 'EdDSA', 'ES384', 'ES512', 'RS384', 'RS512', 'PS256']);
+
+function readJwkFile(file: string): JWK[] {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as JWK[] | { keys: JWK[] };
+  const keys = Array.isArray(parsed) ? parsed : parsed.keys;
+  if (!Array.isArray(keys) || keys.length === 0) throw new Error(`${file} holds no keys`);
+  return keys;
+}
+
+async function generateSigningKeyFile(file: string): Promise<JWK[]> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'ES256', use: 'sig', key_ops: ['sign', 'verify'] };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify([jwk], null, 2), { mode: 0o600 });
+  return [jwk];
+}
+
+function publicPart(jwk: JWK): JWK {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, k: _k, ...rest } = jwk;
+  return { ...rest, key_ops: ['verify'] };
+}
+
+async function toSigningKey(jwk: JWK): Promise<SigningKey> {
+  const alg = jwk.alg ?? (jwk.kty === 'EC' ? 'ES256' : jwk.kty === 'RSA' ? 'RS256' : 'HS256');
+  const kid = jwk.kid ?? randomUUID();
+  // key_ops as files list them (sign and verify) is refused by WebCrypto for one half of a pair; drop it.
+  const { key_ops: _ops, ...importable } = jwk;
+  const privateKey = (await importJWK(importable, alg)) as CryptoKey | Uint8Array;
+  return { kid, alg, privateKey, publicJwk: ASYMMETRIC.has(alg) ? { ...publicPart(jwk), kid, alg } : undefined };
+}
+
+export async function loadKeys(config: Pick<Config, 'dataDir' | 'supabaseDir' | 'project'>): Promise<Keys> {
+  const configured = config.project.auth.signing_keys_path;
+  const keyFile = configured
+    ? path.resolve(config.supabaseDir, configured)
+    : path.join(config.dataDir, 'signing_keys.json');
+  const jwks = existsSync(keyFile) ? readJwkFile(keyFile) : await generateSigningKeyFile(keyFile);
+  const signingKeys = await Promise.all(jwks.map(toSigningKey));
+  const [signer] = signingKeys;
+  const secret = config.project.auth.jwt_secret;
+  const hsKey = secret ? new TextEncoder().encode(secret) : undefined;
+
+  const sign = (claims: Claims, expiresInSeconds: number) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+      .sign(signer.privateKey);
+
+  async function verify(token: string): Promise<Claims> {
+    let header;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed');
+    }
+    let key: CryptoKey | Uint8Array | undefined;
+    if (header.alg === 'HS256' && hsKey) key = hsKey;
+    else {
+      const match = signingKeys.find((k) => k.alg === header.alg && (header.kid === undefined || k.kid === header.kid));
+      key = match?.publicJwk ? ((await importJWK(match.publicJwk, match.alg)) as CryptoKey) : match?.privateKey;
+    }
+    if (!key) throw new JwtError('invalid JWT: unable to parse or verify signature, no suitable key or wrong key type');
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [header.alg as string] });
+      return payload as Claims;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'ERR_JWT_EXPIRED') throw new JwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+      throw new JwtError('invalid JWT: unable to parse or verify signature, token signature is invalid');
+    }
+  }
+
+  const apiKeys = await loadApiKeys(config.dataDir, signer.kid, sign);
+  return {
+    ...apiKeys,
+    jwks: { keys: signingKeys.flatMap((k) => (k.publicJwk ? [k.publicJwk] : [])) },
+    sign,
+    verify,
+  };
+}
+
+const TEN_YEARS = 10 * 365 * 24 * 3600;
+
+/** The anon and service_role keys, minted once per signing key and kept beside the data so they stay stable. */
+async function loadApiKeys(
+  dataDir: string,
+  kid: string,
+  sign: (claims: Claims, expiresIn: number) => Promise<string>,
+): Promise<{ anonKey: string; serviceRoleKey: string }> {
+  const file = path.join(dataDir, 'api_keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { kid: string; anonKey: string; serviceRoleKey: string };
+    if (stored.kid === kid) return stored;
+  }
+  const keys = {
+    kid,
+    anonKey: await sign({ iss: 'supabase', role: 'anon', ref: 'local' }, TEN_YEARS),
+    serviceRoleKey: await sign({ iss: 'supabase', role: 'service_role', ref: 'local' }, TEN_YEARS),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  return keys;
+}

@@ -1,0 +1,40 @@
+// Entry point of the backend: config -> db -> app -> listen, and a banner with the URLs and local keys.
+import { ConfigError, describeConfig, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { startBackend } from './server.ts';
+
+async function main() {
+  const config = loadConfig();
+  if (process.argv.includes('--print-config')) {
+    console.log(JSON.stringify(describeConfig(config), null, 2));
+    return;
+  }
+  const backend = await startBackend(config);
+  const { keys, mailer, db } = backend.deps;
+  const applied = [...backend.migrations.server, ...backend.migrations.project];
+  console.log(
+    [
+      `Backend ready (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}; ${applied.length} migrations applied${backend.migrations.seeded ? ', seeded' : ''})`,
+      `         API URL: ${backend.url}`,
+      mailer.usesMailbox ? `     Mailbox URL: ${backend.url}/mailbox` : undefined,
+      `        anon key: ${keys.anonKey}`,
+      `service_role key: ${keys.serviceRoleKey}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  const shutdown = () => {
+    backend.stop().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The backend could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+// Builds a running server from a configuration: database, migrations, keys, mailer, HTTP. Used by main.ts and by
+// tests that need a real listening backend.
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { migrate, type MigrationReport } from './db/migrate.ts';
+import { openDb } from './db/open.ts';
+import type { Deps } from './deps.ts';
+import { loadKeys } from './keys.ts';
+import { createMailer } from './mail/mailer.ts';
+
+export interface Backend {
+  deps: Deps;
+  migrations: MigrationReport;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function prepare(config: Config): Promise<{ deps: Deps; migrations: MigrationReport }> {
+  const db = await openDb(config);
+  try {
+    const migrations = await migrate(db, config.supabaseDir);
+    const keys = await loadKeys(config);
+    return { deps: { config, db, keys, mailer: createMailer(config.project, db) }, migrations };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+export async function startBackend(config: Config): Promise<Backend> {
+  const { deps, migrations } = await prepare(config);
+  const app = createApp(deps);
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    deps,
+    migrations,
+    url: `http://${config.host}:${port}`,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.db.close();
+    },
+  };
+}

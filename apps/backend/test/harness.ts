@@ -1,0 +1,89 @@
+// A backend for integration tests: a fresh in-memory PGlite (or DATABASE_URL's server when TEST_DATABASE_URL is
+// set) with every migration applied, fresh keys, and the app called through `app.request()` without a socket.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { openPglite } from '../src/db/pglite.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import type { Db } from '../src/db/types.ts';
+import type { Deps } from '../src/deps.ts';
+import { loadKeys } from '../src/keys.ts';
+import { createMailbox } from '../src/mail/mailer.ts';
+
+export const REPO_SUPABASE_DIR = fileURLToPath(new URL('../../../supabase', import.meta.url));
+
+export interface Harness extends Deps {
+  app: ReturnType<typeof createApp>;
+  /** fetch-like call into the app; adds the anon apikey unless headers name one. */
+  request(pathname: string, init?: RequestInit & { apikey?: string | null }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Environment overrides (e.g. SUPABASE_DIR for a test project folder). */
+  env?: Record<string, string>;
+  /** Change the parsed config before the app is built (e.g. turn on e-mail confirmations). */
+  configure?: (config: Config) => void;
+  /** Use this database instead of a fresh one. */
+  db?: Db;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-test-'));
+  const config = loadConfig({ SUPABASE_DIR: REPO_SUPABASE_DIR, DATA_DIR: dataDir, ...options.env });
+  options.configure?.(config);
+  const scratch = options.db ? undefined : await openScratchDb();
+  const db = options.db ?? scratch!.db;
+  try {
+    await migrate(db, config.supabaseDir);
+  } catch (error) {
+    // Roles are shared by the whole cluster: two test files creating them at once may collide; the retry finds them.
+    if ((error as { code?: string }).code !== '23505') throw error;
+    await migrate(db, config.supabaseDir);
+  }
+  const keys = await loadKeys(config);
+  const deps: Deps = { config, db, keys, mailer: createMailbox(db) };
+  const app = createApp(deps);
+  return {
+    ...deps,
+    app,
+    request(pathname, init = {}) {
+      const { apikey, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (apikey !== null && !headers.has('apikey')) headers.set('apikey', apikey ?? keys.anonKey);
+      return Promise.resolve(app.request(`http://127.0.0.1${pathname}`, { ...rest, headers }));
+    },
+    async close() {
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new empty database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's PostgreSQL server. */
+export async function openScratchDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const name = `teamplan_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(serverUrl, 1);
+  await admin.exec(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 4);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin.exec(`drop database if exists "${name}" with (force)`);
+      await admin.close();
+    },
+  };
+}

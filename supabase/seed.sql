@@ -1,0 +1,2 @@
+-- Runs once, on a new database, after the migrations. The organization row itself is created by a migration, so
+-- a database pushed to a real Supabase without seeding is complete too.
