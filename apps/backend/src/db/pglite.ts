@@ -9,11 +9,18 @@ import { identity, parsers } from './parsers.ts';
 import { toParams } from './params.ts';
 import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
 
-// PGlite parses these into Date, number or bigint by default; keep them as text like the pg adapter does.
+// PGlite parses these (and every array type) into Date, number, bigint or arrays by default; keep them as text
+// exactly as the pg adapter does.
 const TEXT_OIDS = [17, 20, 1082, 1083, 1114, 1184, 1186, 1266];
-const pgliteParsers = { ...Object.fromEntries(TEXT_OIDS.map((oid) => [oid, identity])), ...parsers };
+type Parsers = Record<number, (value: string) => unknown>;
 
-function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
+async function parsersFor(pg: PGlite): Promise<Parsers> {
+  const arrays = await pg.query<{ typarray: number }>('select typarray::int from pg_catalog.pg_type where typarray <> 0');
+  const asText = [...TEXT_OIDS, ...arrays.rows.map((row) => row.typarray)];
+  return { ...Object.fromEntries(asText.map((oid) => [oid, identity])), ...parsers };
+}
+
+function wrap(target: Pick<PGlite, 'query' | 'exec'>, pgliteParsers: Parsers): Queryable {
   return {
     async exec(sql) {
       try {
@@ -49,11 +56,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     release();
     throw error;
   }
-  const direct = wrap(pg);
+  const typeParsers = await parsersFor(pg);
+  const direct = wrap(pg, typeParsers);
   return {
     kind: 'pglite',
     query: direct.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))).catch((error) => Promise.reject(toDbError(error))),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
     exec: direct.exec,
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);
