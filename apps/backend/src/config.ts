@@ -12,51 +12,51 @@ const passwordRequirements = z.enum([
 ]);
 
 /** config.toml as the Supabase CLI reads it; absent keys take the CLI's defaults. */
+const apiSchema = z.object({
+  port: z.number().int().min(1).max(65535).default(54321),
+  schemas: z.array(z.string()).default(['public', 'graphql_public']),
+  extra_search_path: z.array(z.string()).default(['public', 'extensions']),
+  max_rows: z.number().int().positive().default(1000),
+});
+
+const emailSchema = z.object({
+  enable_signup: z.boolean().default(true),
+  enable_confirmations: z.boolean().default(false),
+  double_confirm_changes: z.boolean().default(true),
+  secure_password_change: z.boolean().default(false),
+  max_frequency: z.string().default('1s'),
+  otp_length: z.number().int().min(6).max(10).default(6),
+  otp_expiry: z.number().int().positive().default(3600),
+  smtp: z
+    .object({
+      enabled: z.boolean().default(true),
+      host: z.string(),
+      port: z.number().int().default(587),
+      user: z.string().optional(),
+      pass: z.string().optional(),
+      admin_email: z.string().default('admin@example.com'),
+      sender_name: z.string().default('Teamplan'),
+    })
+    .optional(),
+});
+
+const authSchema = z.object({
+  site_url: z.string().default('http://127.0.0.1:3000'),
+  additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
+  jwt_expiry: z.number().int().min(30).max(604800).default(3600),
+  jwt_secret: z.string().min(32).optional(),
+  signing_keys_path: z.string().optional(),
+  enable_signup: z.boolean().default(true),
+  enable_refresh_token_rotation: z.boolean().default(true),
+  refresh_token_reuse_interval: z.number().int().min(0).default(10),
+  minimum_password_length: z.number().int().min(6).default(6),
+  password_requirements: passwordRequirements.default(''),
+  email: emailSchema.prefault({}),
+});
+
 const tomlSchema = z.object({
-  api: z
-    .object({
-      port: z.number().int().min(1).max(65535).default(54321),
-      schemas: z.array(z.string()).default(['public', 'graphql_public']),
-      extra_search_path: z.array(z.string()).default(['public', 'extensions']),
-      max_rows: z.number().int().positive().default(1000),
-    })
-    .prefault({}),
-  auth: z
-    .object({
-      site_url: z.string().default('http://127.0.0.1:3000'),
-      additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
-      jwt_expiry: z.number().int().min(30).max(604800).default(3600),
-      jwt_secret: z.string().min(32).optional(),
-      signing_keys_path: z.string().optional(),
-      enable_signup: z.boolean().default(true),
-      enable_refresh_token_rotation: z.boolean().default(true),
-      refresh_token_reuse_interval: z.number().int().min(0).default(10),
-      minimum_password_length: z.number().int().min(6).default(6),
-      password_requirements: passwordRequirements.default(''),
-      email: z
-        .object({
-          enable_signup: z.boolean().default(true),
-          enable_confirmations: z.boolean().default(false),
-          double_confirm_changes: z.boolean().default(true),
-          secure_password_change: z.boolean().default(false),
-          max_frequency: z.string().default('1s'),
-          otp_length: z.number().int().min(6).max(10).default(6),
-          otp_expiry: z.number().int().positive().default(3600),
-          smtp: z
-            .object({
-              enabled: z.boolean().default(true),
-              host: z.string(),
-              port: z.number().int().default(587),
-              user: z.string().optional(),
-              pass: z.string().optional(),
-              admin_email: z.string().default('admin@example.com'),
-              sender_name: z.string().default('Teamplan'),
-            })
-            .optional(),
-        })
-        .prefault({}),
-    })
-    .prefault({}),
+  api: apiSchema.prefault({}),
+  auth: authSchema.prefault({}),
 });
 
 export type ProjectConfig = z.infer<typeof tomlSchema>;
@@ -102,6 +102,45 @@ function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
   return value;
 }
 
+/**
+ * Environment overrides as the Supabase CLI reads them: SUPABASE_<SECTION>_<KEY> replaces a key of config.toml,
+ * e.g. SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS=true or SUPABASE_AUTH_JWT_EXPIRY=600.
+ */
+function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const sections: Array<[string[], z.ZodObject]> = [
+    [['api'], apiSchema],
+    [['auth'], authSchema],
+    [['auth', 'email'], emailSchema],
+  ];
+  for (const [sectionPath, schema] of sections) {
+    for (const key of Object.keys(schema.shape)) {
+      const name = ['SUPABASE', ...sectionPath, key].join('_').toUpperCase();
+      const value = env[name];
+      if (value === undefined) continue;
+      let target = raw;
+      for (const part of sectionPath) {
+        target[part] ??= {};
+        target = target[part] as Record<string, unknown>;
+      }
+      target[key] = coerceEnvValue(value);
+    }
+  }
+  return raw;
+}
+
+function coerceEnvValue(value: string): unknown {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^-?\d+$/.test(value)) return Number(value);
+  if (value.startsWith('[')) {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
 function formatIssues(error: z.ZodError, source: string): string {
   const lines = error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   return `Invalid ${source}:\n${lines.join('\n')}`;
@@ -118,7 +157,7 @@ export function readProjectConfig(supabaseDir: string, env: NodeJS.ProcessEnv = 
       throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
     }
   }
-  const parsed = tomlSchema.safeParse(raw);
+  const parsed = tomlSchema.safeParse(applyEnvOverrides(raw as Record<string, unknown>, env));
   if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, file));
   return parsed.data;
 }
