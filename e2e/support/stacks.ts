@@ -1,0 +1,32 @@
+// The two running products the end-to-end suite talks to, each with its own ports and data folder.
+import path from 'node:path';
+
+export interface Stack {
+  webUrl: string;
+  apiUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+}
+
+function stack(name: string, webPort: number, backendPort: number, extraEnv: Record<string, string> = {}): Stack {
+  const dataDir = path.join('.data-e2e', name);
+  return {
+    webUrl: `http://127.0.0.1:${webPort}`,
+    apiUrl: `http://127.0.0.1:${backendPort}`,
+    dataDir,
+    env: {
+      PORT: String(webPort),
+      BACKEND_PORT: String(backendPort),
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${webPort}`,
+      // Polls for a new build every second, so the suite can observe a deployment.
+      BUILD_CHECK_INTERVAL_MS: '1000',
+      ...extraEnv,
+    },
+  };
+}
+
+export const STACKS = {
+  default: stack('default', 3301, 54331),
+  confirmations: stack('confirmations', 3302, 54332, { SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS: 'true' }),
+};

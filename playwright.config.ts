@@ -1,0 +1,42 @@
+// End-to-end suite: Debian's Chromium (never a downloaded browser) against the production build, started by the
+// same script as `npm start`. Two stacks run side by side: the embedded default (e-mail confirmation off) and one
+// with e-mail confirmation on, so both sign-up paths go through a real mail flow.
+import { defineConfig } from '@playwright/test';
+import { STACKS } from './e2e/support/stacks.ts';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL: STACKS.default.webUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: Object.values(STACKS).map((stack) => ({
+    command: `rm -rf ${stack.dataDir} && node scripts/start.mjs`,
+    url: `${stack.webUrl}/login`,
+    env: stack.env,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })),
+});
