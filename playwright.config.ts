@@ -2,7 +2,7 @@
 // same script as `npm start`. Two stacks run side by side: the embedded default (e-mail confirmation off) and one
 // with e-mail confirmation on, so both sign-up paths go through a real mail flow.
 import { defineConfig } from '@playwright/test';
-import { STACKS } from './e2e/support/stacks.ts';
+import { BROKEN_WEB_PORT, BROKEN_WEB_URL, STACKS } from './e2e/support/stacks.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,13 +30,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: Object.values(STACKS).map((stack) => ({
-    command: `rm -rf ${stack.dataDir} && node scripts/start.mjs`,
-    url: `${stack.webUrl}/login`,
-    env: stack.env,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  })),
+  webServer: [
+    ...Object.values(STACKS).map((stack) => ({
+      command: `rm -rf ${stack.dataDir} && node scripts/start.mjs`,
+      url: `${stack.webUrl}/login`,
+      env: stack.env,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
+    {
+      command: 'node apps/web/server.js',
+      url: `${BROKEN_WEB_URL}/login`,
+      env: { PORT: String(BROKEN_WEB_PORT), SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'unreachable' },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+  ],
 });

@@ -30,3 +30,7 @@ export const STACKS = {
   default: stack('default', 3301, 54331),
   confirmations: stack('confirmations', 3302, 54332, { SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS: 'true' }),
 };
+
+/** A web app whose backend address answers nothing: every request that needs the backend fails. */
+export const BROKEN_WEB_PORT = 3303;
+export const BROKEN_WEB_URL = `http://127.0.0.1:${BROKEN_WEB_PORT}`;
