@@ -37,6 +37,10 @@ export async function startBackend(config: Config): Promise<Backend> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // With port 0 the system chose the port: links and the token issuer must carry the real one.
+  if (config.port === 0 && config.apiExternalUrl.endsWith(':0')) {
+    config.apiExternalUrl = `http://${config.host}:${port}`;
+  }
   return {
     deps,
     migrations,

@@ -31,6 +31,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // An idle client that loses its connection must not crash the server; the pool replaces it.
   pool.on('error', (error) => console.error('postgres pool:', error.message));
   const direct = wrap(pool);
+  const listeners = new Set<() => Promise<void>>();
   await direct.query('select 1');
   return {
     kind: 'postgres',
@@ -57,12 +58,19 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       };
       client.on('notification', handler);
       await client.query(`listen "${channel.replaceAll('"', '""')}"`);
-      return async () => {
+      const stop = async () => {
+        if (!listeners.delete(stop)) return;
         client.off('notification', handler);
         await client.query(`unlisten "${channel.replaceAll('"', '""')}"`).catch(() => {});
         client.release();
       };
+      listeners.add(stop);
+      return stop;
     },
-    close: () => pool.end(),
+    async close() {
+      // A listening client is never idle; the pool would wait for it forever.
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }

@@ -2,7 +2,7 @@
 // default) every message is kept in the database's mailbox and shown on the server's /mailbox page.
 import nodemailer from 'nodemailer';
 import type { ProjectConfig } from '../config.ts';
-import type { Db } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 
 export interface MailMessage {
   to: string;
@@ -13,16 +13,21 @@ export interface MailMessage {
   kind: string;
 }
 
+export interface SendOptions {
+  /** The transaction that wrote the tokens the message carries: the mailbox stores the message in it too. */
+  db?: Queryable;
+}
+
 export interface Mailer {
   readonly usesMailbox: boolean;
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
 }
 
 export function createMailbox(db: Db): Mailer {
   return {
     usesMailbox: true,
-    async send(message) {
-      await db.query(
+    async send(message, options = {}) {
+      await (options.db ?? db).query(
         'insert into _backend.mailbox (to_address, subject, html, text_body, kind) values ($1, $2, $3, $4, $5)',
         [message.to, message.subject, message.html, message.text, message.kind],
       );

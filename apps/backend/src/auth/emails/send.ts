@@ -1,0 +1,44 @@
+// Sends an auth e-mail: the link to /verify (built only from the configured external URL and an allowed redirect,
+// never from request headers) plus the one-time code, through the mailer, inside the caller's transaction.
+import type { Queryable } from '../../db/types.ts';
+import type { AuthDeps } from '../context.ts';
+import { renderAuthEmail, type AuthEmailKind } from './templates.ts';
+
+/** The `type` a link carries to /verify for each kind of e-mail. */
+const VERIFY_TYPE: Record<Exclude<AuthEmailKind, 'reauthentication'>, string> = {
+  confirmation: 'signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
+
+export interface AuthEmail {
+  kind: AuthEmailKind;
+  to: string;
+  otp: string;
+  /** The stored token hash (with its PKCE prefix) the link verifies; absent for a code-only e-mail. */
+  linkToken?: string;
+  redirectTo: string;
+  /** The account's current address, and for an e-mail change the new one. */
+  email: string;
+  newEmail?: string;
+}
+
+export function verifyLink(deps: AuthDeps, kind: AuthEmailKind, token: string, redirectTo: string): string {
+  const type = VERIFY_TYPE[kind as keyof typeof VERIFY_TYPE];
+  const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  return `${deps.settings.externalUrl}/verify?${query}`;
+}
+
+export async function sendAuthEmail(tx: Queryable, deps: AuthDeps, email: AuthEmail): Promise<void> {
+  const link = email.linkToken ? verifyLink(deps, email.kind, email.linkToken, email.redirectTo) : undefined;
+  const content = renderAuthEmail(email.kind, {
+    link,
+    code: email.otp,
+    siteUrl: deps.settings.siteUrl,
+    email: email.email,
+    newEmail: email.newEmail,
+  });
+  await deps.mailer.send({ to: email.to, kind: email.kind, ...content }, { db: tx });
+}

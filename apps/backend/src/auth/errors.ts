@@ -1,0 +1,65 @@
+// The auth service's error catalog: every error a client can see, with GoTrue's HTTP status, stable error code and
+// message. Internal causes travel in `cause` and are logged, never sent.
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    options: { cause?: unknown; weakPasswordReasons?: string[] } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.weakPasswordReasons = options.weakPasswordReasons;
+  }
+  readonly weakPasswordReasons?: string[];
+}
+
+const make = (status: number, code: string) => (message: string, cause?: unknown) =>
+  new AuthError(status, code, message, { cause });
+
+export const badRequest = make(400, 'validation_failed');
+export const unprocessable = make(422, 'validation_failed');
+
+export const AuthErrors = {
+  badJson: (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`),
+  validation: badRequest,
+  weakPassword: (message: string, reasons: string[]) =>
+    new AuthError(422, 'weak_password', message, { weakPasswordReasons: reasons }),
+  invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  phoneNotConfirmed: () => new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed'),
+  userBanned: (message = 'User is banned') => new AuthError(400, 'user_banned', message),
+  userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  phoneExists: () => new AuthError(422, 'phone_exists', 'A user with this phone number has already been registered'),
+  signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
+  otpSignupDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token'),
+  badJwt: (message: string) => new AuthError(403, 'bad_jwt', message),
+  sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  userFromTokenNotFound: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  refreshTokenNotFound: () =>
+    new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () =>
+    new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  sessionExpired: () => new AuthError(400, 'session_expired', 'Invalid Refresh Token: Session Expired'),
+  flowStateNotFound: () => new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found'),
+  flowStateExpired: () => new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired'),
+  badCodeVerifier: (message: string) => new AuthError(400, 'bad_code_verifier', message),
+  emailLinkInvalid: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
+  otpInvalid: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  overEmailSendRateLimit: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
+  samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  reauthenticationNeeded: () =>
+    new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  reauthenticationNotValid: () => new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
+  unsupportedGrant: () => new AuthError(400, 'invalid_credentials', 'unsupported_grant_type'),
+  internal: (message: string, cause?: unknown) => new AuthError(500, 'unexpected_failure', message, { cause }),
+} as const;

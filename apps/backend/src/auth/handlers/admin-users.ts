@@ -1,0 +1,81 @@
+// The admin API's reading and deleting of users: GET /admin/users (paged, with GoTrue's Link and X-Total-Count
+// headers), GET /admin/users/{id}, DELETE /admin/users/{id} (hard, or soft with should_soft_delete).
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AdminHandler, AuthDeps } from '../context.ts';
+import { AuthError, AuthErrors } from '../errors.ts';
+import { deleteIdentities, findIdentities } from '../models/identities.ts';
+import { deleteUserSessions } from '../models/sessions.ts';
+import { NOW } from '../models/sql.ts';
+import { userJson } from '../models/user-json.ts';
+import { countUsers, deleteUser, findUserById, listUsers, updateUser, type UserRow } from '../models/users.ts';
+import { flag, readOptionalJson } from '../request.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user named by the path's {user_id}, as GoTrue's loadUser finds it. */
+export async function loadUser(c: Context, deps: AuthDeps): Promise<UserRow> {
+  const id = c.req.param('user_id') ?? '';
+  if (!UUID.test(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
+  const user = await findUserById(deps.db, id);
+  if (!user) throw AuthErrors.userNotFound();
+  return user;
+}
+
+function pageParam(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw AuthErrors.validation(`Bad Pagination Parameters: ${value} is not a number`);
+  return Math.max(Number(value), 1);
+}
+
+export const listAllUsers: AdminHandler = async (c, deps) => {
+  const page = pageParam(c.req.query('page'), 1);
+  const perPage = pageParam(c.req.query('per_page'), 50);
+  const total = await countUsers(deps.db);
+  const rows = await listUsers(deps.db, perPage, (page - 1) * perPage);
+  const users = await Promise.all(rows.map(async (row) => userJson(row, await findIdentities(deps.db, row.id))));
+  // auth-js reads the page number right after "page=", so page comes first, as in GoTrue's sorted query.
+  const link = (n: number) => `</admin/users?page=${n}&per_page=${perPage}>`;
+  const lastPage = Math.ceil(total / perPage);
+  const links = [...(total > page * perPage ? [`${link(page + 1)}; rel="next"`] : []), `${link(lastPage)}; rel="last"`];
+  c.header('Link', links.join(', '));
+  c.header('X-Total-Count', String(total));
+  return c.json({ users, aud: 'authenticated' });
+};
+
+export const getUserById: AdminHandler = async (c, deps) => {
+  const user = await loadUser(c, deps);
+  return c.json(userJson(user, await findIdentities(deps.db, user.id)));
+};
+
+const DeleteBody = z.object({ should_soft_delete: flag });
+
+/** A soft-deleted account keeps its row (and id) but can no longer be found by its address or signed in to. */
+async function softDelete(deps: AuthDeps, user: UserRow): Promise<void> {
+  if (user.deleted_at) return;
+  const obfuscate = (value: string | null) =>
+    value ? `deleted-${user.id}-${Buffer.from(value).toString('hex').slice(0, 16)}` : null;
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, {
+      email: obfuscate(user.email),
+      phone: obfuscate(user.phone),
+      email_change: '',
+      encrypted_password: '',
+      confirmation_token: '',
+      recovery_token: '',
+      email_change_token_current: '',
+      email_change_token_new: '',
+      deleted_at: NOW,
+    });
+    await deleteIdentities(tx, user.id);
+    await deleteUserSessions(tx, user.id);
+  });
+}
+
+export const deleteUserById: AdminHandler = async (c, deps) => {
+  const user = await loadUser(c, deps);
+  const body = await readOptionalJson(c, DeleteBody);
+  if (body.should_soft_delete) await softDelete(deps, user);
+  else await deps.db.transaction((tx) => deleteUser(tx, user.id));
+  return c.json({});
+};

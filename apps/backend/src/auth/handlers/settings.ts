@@ -1,0 +1,49 @@
+// GET /settings and GET /health: what the client may ask the server about itself, in GoTrue's shapes.
+import type { OpenHandler } from '../context.ts';
+
+/** The external sign-in providers GoTrue lists; none of the OAuth ones is configured here. */
+const OAUTH_PROVIDERS = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'nextcloud',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'zoom',
+];
+
+export const settings: OpenHandler = async (c, deps) => {
+  const s = deps.settings;
+  return c.json({
+    external: {
+      ...Object.fromEntries(OAUTH_PROVIDERS.map((provider) => [provider, false])),
+      email: true,
+      phone: true,
+    },
+    disable_signup: s.signupDisabled,
+    mailer_autoconfirm: s.mailerAutoconfirm,
+    phone_autoconfirm: s.phoneAutoconfirm,
+    sms_provider: '',
+    saml_enabled: false,
+  });
+};
+
+export const health: OpenHandler = async (c) =>
+  c.json({ version: 'teamplan', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });

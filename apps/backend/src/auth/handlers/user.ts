@@ -1,0 +1,101 @@
+// GET /user and PUT /user: the signed-in user, and changes to their password, e-mail, phone and metadata.
+import { z } from 'zod';
+import { requestedRedirect, type UserHandler } from '../context.ts';
+import { AuthError, AuthErrors } from '../errors.ts';
+import { mergeMetadata } from '../flows/accounts.ts';
+import { sendEmailChange } from '../flows/email-tokens.ts';
+import { spendReauthenticationCode } from '../flows/reauthentication.ts';
+import { createFlowState } from '../models/flow-state.ts';
+import { findIdentities, insertIdentity, mergeIdentityData } from '../models/identities.ts';
+import { deleteUserSessions } from '../models/sessions.ts';
+import { NOW } from '../models/sql.ts';
+import { userJson } from '../models/user-json.ts';
+import { findUserByEmail, findUserByPhone, updateUser } from '../models/users.ts';
+import { checkPasswordStrength, hashPassword, passwordMatches } from '../password.ts';
+import { redirectTarget } from '../redirect.ts';
+import { metadata, optionalText, readJson, text } from '../request.ts';
+import { validateEmail, validatePhone, validatePkceParams } from '../validate.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export const getUser: UserHandler = async (c, deps, { claims, user }) => {
+  if (claims.aud !== 'authenticated') throw AuthErrors.validation("Token audience doesn't match request audience");
+  return c.json(userJson(user, await findIdentities(deps.db, user.id)));
+};
+
+const UpdateBody = z.object({
+  email: text,
+  phone: text,
+  password: optionalText,
+  nonce: text,
+  data: metadata,
+  app_metadata: metadata,
+  code_challenge: text,
+  code_challenge_method: text,
+});
+
+export const updateCurrentUser: UserHandler = async (c, deps, { user, session }) => {
+  const body = await readJson(c, UpdateBody);
+  const { settings } = deps;
+  const email = body.email !== '' ? validateEmail(body.email) : '';
+  const phone = body.phone !== '' ? validatePhone(body.phone) : '';
+  if (body.password !== undefined) checkPasswordStrength(body.password, settings);
+  if (body.app_metadata) throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+  const challengeMethod = validatePkceParams(body.code_challenge_method, body.code_challenge);
+
+  const changesEmail = email !== '' && email !== user.email;
+  const changesPhone = phone !== '' && phone !== user.phone;
+  if (changesEmail && (await findUserByEmail(deps.db, email))) throw AuthErrors.emailExists();
+  if (changesPhone && (await findUserByPhone(deps.db, phone))) throw AuthErrors.phoneExists();
+
+  let passwordHash: string | undefined;
+  const signedInRecently = !!session && Date.parse(session.created_at) + DAY_MS > Date.now();
+  const needsNonce = body.password !== undefined && settings.passwordChangeNeedsReauthentication && !signedInRecently;
+  if (body.password !== undefined) {
+    if (needsNonce && body.nonce === '') throw AuthErrors.reauthenticationNeeded();
+    if (body.password !== '' && (await passwordMatches(body.password, user.encrypted_password))) {
+      throw AuthErrors.samePassword();
+    }
+    passwordHash = await hashPassword(body.password);
+  }
+
+  const updated = await deps.db.transaction(async (tx) => {
+    let current = user;
+    if (passwordHash !== undefined) {
+      if (needsNonce) await spendReauthenticationCode(tx, deps, current, body.nonce);
+      current = await updateUser(tx, current.id, { encrypted_password: passwordHash });
+      // Other devices must sign in again with the new password.
+      await deleteUserSessions(tx, current.id, session?.id);
+    }
+    if (body.data)
+      current = await updateUser(tx, current.id, {
+        raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, body.data),
+      });
+    if (changesEmail) {
+      if (challengeMethod) {
+        await createFlowState(tx, {
+          userId: current.id,
+          method: 'email_change',
+          challenge: body.code_challenge,
+          challengeMethod,
+        });
+      }
+      const redirectTo = redirectTarget(settings, requestedRedirect(c), c.req.header('referer'));
+      current = await sendEmailChange(tx, deps, current, email, { pkce: !!challengeMethod, redirectTo });
+    }
+    if (changesPhone) {
+      // Without an SMS provider a new number cannot receive a code, so it is confirmed at once.
+      current = await updateUser(tx, current.id, { phone, phone_confirmed_at: NOW, phone_change: '' });
+      const patch = { phone, phone_verified: true };
+      if (!(await mergeIdentityData(tx, current.id, 'phone', patch))) {
+        await insertIdentity(tx, {
+          userId: current.id,
+          provider: 'phone',
+          identityData: { sub: current.id, ...patch, email_verified: false },
+        });
+      }
+    }
+    return userJson(current, await findIdentities(tx, current.id));
+  });
+  return c.json(updated);
+};

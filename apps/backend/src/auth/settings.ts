@@ -1,0 +1,87 @@
+// The auth service's view of the configuration: config.toml's [auth] section turned into the switches GoTrue reads.
+import type { Config, PasswordRequirements } from '../config.ts';
+
+export interface AuthSettings {
+  /** `iss` of access tokens, and the base of links in e-mails. */
+  externalUrl: string;
+  siteUrl: string;
+  redirectAllowList: string[];
+  jwtExpirySeconds: number;
+  signupDisabled: boolean;
+  /** [auth.email] enable_signup: new accounts by e-mail are allowed. */
+  emailSignupEnabled: boolean;
+  /** Confirmations off: new e-mail accounts are confirmed at once (GoTrue's MAILER_AUTOCONFIRM). */
+  mailerAutoconfirm: boolean;
+  /** No SMS provider is configured, so phone accounts cannot receive a code and are confirmed at once. */
+  phoneAutoconfirm: boolean;
+  /** double_confirm_changes: an e-mail change is confirmed from the old and the new address. */
+  secureEmailChange: boolean;
+  /** secure_password_change: a password change needs a recent sign-in or a reauthentication code. */
+  passwordChangeNeedsReauthentication: boolean;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseIntervalSeconds: number;
+  minimumPasswordLength: number;
+  requiredCharacterSets: string[];
+  otpLength: number;
+  otpExpirySeconds: number;
+  /** Smallest time between two e-mails of one kind to one user. */
+  mailMaxFrequencyMs: number;
+  /** How long a PKCE flow may take from its start to the code exchange (GoTrue's default). */
+  flowStateExpirySeconds: number;
+}
+
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
+
+/** The character sets each password_requirements value demands, as the Supabase CLI passes them to GoTrue. */
+export function requiredCharacterSets(requirement: PasswordRequirements): string[] {
+  switch (requirement) {
+    case 'letters_digits':
+      return [LOWER + UPPER, DIGITS];
+    case 'lower_upper_letters_digits':
+      return [LOWER, UPPER, DIGITS];
+    case 'lower_upper_letters_digits_symbols':
+      return [LOWER, UPPER, DIGITS, SYMBOLS];
+    default:
+      return [];
+  }
+}
+
+/** Go-style durations as config.toml writes them: "1s", "60s", "1m30s", "500ms". */
+export function parseDurationMs(text: string): number {
+  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  let total = 0;
+  let matched = '';
+  for (const part of text.trim().matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) {
+    total += Number(part[1]) * units[part[2]];
+    matched += part[0];
+  }
+  if (matched !== text.trim()) throw new Error(`invalid duration "${text}"`);
+  return total;
+}
+
+export function authSettings(config: Config): AuthSettings {
+  const auth = config.project.auth;
+  return {
+    externalUrl: `${config.apiExternalUrl}/auth/v1`,
+    siteUrl: auth.site_url,
+    redirectAllowList: auth.additional_redirect_urls,
+    jwtExpirySeconds: auth.jwt_expiry,
+    signupDisabled: !auth.enable_signup,
+    emailSignupEnabled: auth.email.enable_signup,
+    mailerAutoconfirm: !auth.email.enable_confirmations,
+    phoneAutoconfirm: true,
+    secureEmailChange: auth.email.double_confirm_changes,
+    passwordChangeNeedsReauthentication: auth.email.secure_password_change,
+    refreshTokenRotation: auth.enable_refresh_token_rotation,
+    refreshTokenReuseIntervalSeconds: auth.refresh_token_reuse_interval,
+    minimumPasswordLength: auth.minimum_password_length,
+    requiredCharacterSets: requiredCharacterSets(auth.password_requirements),
+    otpLength: auth.email.otp_length,
+    otpExpirySeconds: auth.email.otp_expiry,
+    mailMaxFrequencyMs: parseDurationMs(auth.email.max_frequency),
+    flowStateExpirySeconds: 300,
+  };
+}
