@@ -1,0 +1,100 @@
+// The document: Mantine theme and color scheme, the browser's settings, shared auth state, the popup, error pages.
+import '@mantine/core/styles.css';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorPage, errorMeta } from './components/error-page';
+import { DefaultLayout } from './components/layout/default-layout';
+import { SidebarLayout } from './components/layout/sidebar-layout';
+import { PopupProvider } from './components/popup/popup-provider';
+import { AuthProvider } from './state/auth-provider';
+import { theme } from './theme';
+import { buildInfoContext } from './utils/build-info.server';
+import { newBuildDetected, watchBuilds } from './utils/build-watcher';
+import { getServerEnv, toPublicEnv } from './utils/env.server';
+import { clearFlashPopupCookie, readFlashPopup } from './utils/flash-popup.server';
+import { publicEnvScript } from './utils/public-env';
+import { getRequestPermissions, responseHeadersContext, sessionUserContext } from './utils/request-context.server';
+import { sessionMiddleware } from './utils/session-middleware.server';
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+/**
+ * After a new deployment, the next navigation loads the page from the server so it runs the new code. Form
+ * submissions go through as they are: reloading instead would drop what was typed.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  ({ request }) => {
+    if (request.method === 'GET' && newBuildDetected()) {
+      const url = new URL(request.url);
+      throw redirectDocument(`${url.pathname}${url.search}${url.hash}`);
+    }
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(sessionUserContext);
+  const permissions = user ? await getRequestPermissions(context) : null;
+  const popup = await readFlashPopup(request);
+  if (popup) context.get(responseHeadersContext).append('Set-Cookie', await clearFlashPopupCookie());
+  return {
+    env: toPublicEnv(getServerEnv()),
+    build: context.get(buildInfoContext),
+    auth: { user, permissions },
+    popup,
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ColorSchemeScript defaultColorScheme="auto" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="auto">
+          {data ? <AppState data={data}>{children}</AppState> : children}
+        </MantineProvider>
+        {data ? <script dangerouslySetInnerHTML={{ __html: publicEnvScript(data.env) }} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Shared state around pages and error pages alike: the signed-in user, the popup, the build check. */
+function AppState({ data, children }: { data: Awaited<ReturnType<typeof loader>>; children: ReactNode }) {
+  const { build, env } = data;
+  useEffect(() => watchBuilds(build.id, env.BUILD_CHECK_INTERVAL_MS), [build.id, env.BUILD_CHECK_INTERVAL_MS]);
+  return (
+    <AuthProvider server={data.auth}>
+      <PopupProvider handedOver={data.popup}>{children}</PopupProvider>
+    </AuthProvider>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: 'Teamplan' }]);
+
+/** Every error page: inside the sidebar for a signed-in member, in the centered card otherwise. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const Frame = data?.auth.user ? SidebarLayout : DefaultLayout;
+  return (
+    <Frame>
+      <ErrorPage error={error} />
+    </Frame>
+  );
+}

@@ -1,0 +1,103 @@
+// /confirm: completes e-mailed links (confirmation, magic link, recovery, invite, e-mail change), then continues.
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, redirect, useNavigate, type ShouldRevalidateFunction } from 'react-router';
+import type { Route } from './+types/confirm';
+import { ChoosePasswordForm } from '../components/auth/choose-password-form';
+import { RequestNewLinkForm } from '../components/auth/request-new-link-form';
+import { usePopup } from '../components/popup/popup-provider';
+import { sendMagicLink, sendPasswordReset } from '../utils/auth-actions.server';
+import { PASSWORD_SETTING_TYPES, readLinkResult } from '../utils/confirm-link';
+import { completeLink } from '../utils/confirm-link.server';
+import { redirectTargetOf } from '../utils/redirects';
+import { supabaseContext } from '../utils/request-context.server';
+import { getBrowserSupabase } from '../utils/supabase.browser';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const next = redirectTargetOf(url);
+  const outcome = await completeLink(context.get(supabaseContext), readLinkResult(url.searchParams));
+  if (outcome.step === 'continue') throw redirect(next);
+  return { ...outcome, next };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '');
+  const url = new URL(request.url);
+  const supabase = context.get(supabaseContext);
+  if (form.get('intent') === 'recover') return sendPasswordReset(supabase, email, url.origin);
+  return sendMagicLink(supabase, email, url.origin, redirectTargetOf(url));
+}
+
+/** The loader spends one-time links: asking for a new link (the action) must not run it, and its popup, again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
+
+export const meta: Route.MetaFunction = () => [{ title: 'Confirm · Teamplan' }];
+
+type Step = 'checking' | 'choose-password' | 'failed' | 'nothing';
+
+export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const showPopup = usePopup();
+  const [step, setStep] = useState<Step>(loaderData.step === 'in-browser' ? 'checking' : loaderData.step);
+
+  useEffect(() => {
+    if (loaderData.step === 'failed') showPopup({ type: 'error', message: loaderData.message });
+    if (loaderData.step !== 'in-browser') return;
+    const link = readLinkResult(new URLSearchParams(window.location.search), window.location.hash);
+    // The fragment holds one-time tokens or an error: drop it so a reload or a shared URL does not replay it.
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    if (link.kind === 'error') {
+      setStep('failed');
+      showPopup({ type: 'error', message: link.message });
+    } else if (link.kind === 'tokens') {
+      void getBrowserSupabase()
+        .auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken })
+        .then(({ error }) => {
+          if (error) {
+            setStep('failed');
+            showPopup({ type: 'error', message: error.message });
+          } else if (link.type && PASSWORD_SETTING_TYPES.has(link.type)) {
+            setStep('choose-password');
+          } else {
+            void navigate(loaderData.next, { replace: true });
+          }
+        });
+    } else {
+      setStep('nothing');
+    }
+  }, [loaderData, navigate, showPopup]);
+
+  useEffect(() => {
+    if (actionData?.popup) showPopup(actionData.popup);
+  }, [actionData, showPopup]);
+
+  if (step === 'choose-password') return <ChoosePasswordForm next={loaderData.next} />;
+  if (step === 'failed') return <RequestNewLinkForm formError={actionData?.formError} />;
+  if (step === 'checking') {
+    return (
+      <Stack align="center" py="lg">
+        <Loader aria-label="Completing your link" />
+        <Text>Completing your link…</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Confirm
+      </Title>
+      <Text>
+        This page completes the links we send by e-mail: account confirmation, magic links, password resets and
+        invitations. Open the link from your e-mail to continue.
+      </Text>
+      <Text size="sm">
+        <Anchor component={Link} to="/login">
+          Back to sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

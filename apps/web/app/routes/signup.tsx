@@ -1,0 +1,61 @@
+// /signup: create an account with a full name, e-mail or phone and a password.
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import type { Route } from './+types/signup';
+import { FormError } from '../components/auth/form-error';
+import { PasswordField } from '../components/password-field';
+import { usePopup } from '../components/popup/popup-provider';
+import { signUp } from '../utils/auth-actions.server';
+import { supabaseContext } from '../utils/request-context.server';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return signUp(context.get(supabaseContext), {
+    fullName: String(form.get('fullName') ?? ''),
+    identifier: String(form.get('identifier') ?? ''),
+    password: String(form.get('password') ?? ''),
+    origin: new URL(request.url).origin,
+  });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Create account · Teamplan' }];
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const showPopup = usePopup();
+  useEffect(() => {
+    if (actionData?.popup) showPopup(actionData.popup);
+  }, [actionData, showPopup]);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Create account
+        </Title>
+        <Text c="dimmed" size="sm">
+          Join your organization's plan.
+        </Text>
+      </div>
+      {/* noValidate: empty fields must reach the server, which answers with the product's own message. */}
+      <Form method="post" noValidate>
+        <Stack>
+          <TextInput label="Full name" name="fullName" autoComplete="name" />
+          <TextInput label="Email or phone" name="identifier" autoComplete="username" inputMode="email" />
+          <PasswordField label="Password" name="password" weakPassword={actionData?.weakPassword} />
+          <FormError message={actionData?.formError} />
+          <Button type="submit" loading={navigation.state === 'submitting'} fullWidth>
+            Create account
+          </Button>
+        </Stack>
+      </Form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

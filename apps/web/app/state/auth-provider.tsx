@@ -1,0 +1,43 @@
+// Shares the auth store with components and keeps it in step with server data and the browser's session events.
+import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { loadPermissions, NO_PERMISSIONS } from '../utils/permissions';
+import { toSessionUser } from '../utils/session-user';
+import { getBrowserSupabase } from '../utils/supabase.browser';
+import { createAuthStore, type AuthSnapshot, type AuthStore, type ServerAuthState } from './auth-store';
+
+const AuthContext = createContext<AuthStore | null>(null);
+
+let browserAuthStore: AuthStore | undefined;
+
+/** The page's one store in the browser (client guards read it too); `initial` only counts on first call. */
+export function getBrowserAuthStore(initial?: ServerAuthState): AuthStore {
+  browserAuthStore ??= createAuthStore((userId) => loadPermissions(getBrowserSupabase(), userId), initial);
+  return browserAuthStore;
+}
+
+export function AuthProvider({ server, children }: { server: ServerAuthState; children: ReactNode }) {
+  const [store] = useState(() =>
+    typeof window === 'undefined'
+      ? createAuthStore(async () => ({ ...NO_PERMISSIONS }), server)
+      : getBrowserAuthStore(server),
+  );
+
+  useEffect(() => store.syncFromServer(server), [store, server]);
+
+  useEffect(() => {
+    const { data } = getBrowserSupabase().auth.onAuthStateChange((event, session) => {
+      const user = session?.user ? toSessionUser(session.user) : null;
+      // supabase-js holds its auth lock while it notifies; the permission query must wait until it is released.
+      setTimeout(() => store.handleAuthEvent(event, user), 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [store]);
+
+  return <AuthContext value={store}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthSnapshot {
+  const store = use(AuthContext);
+  if (!store) throw new Error('useAuth must be used inside AuthProvider');
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { NO_PERMISSIONS, type Permissions } from '../utils/permissions';
+import type { SessionUser } from '../utils/session-user';
+import { createAuthStore } from './auth-store';
+
+const ada: SessionUser = { id: 'ada', email: 'ada@example.com', phone: null, fullName: 'Ada', avatarUrl: null };
+const bob: SessionUser = { ...ada, id: 'bob', fullName: 'Bob' };
+const manager: Permissions = { can_manage_users: true, can_manage_projects: true, can_manage_announcements: false };
+
+function deferredLoader() {
+  const pending = new Map<string, (permissions: Permissions) => void>();
+  const load = vi.fn((userId: string) => new Promise<Permissions>((resolve) => pending.set(userId, resolve)));
+  return { load, resolve: (userId: string, permissions: Permissions) => pending.get(userId)?.(permissions) };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createAuthStore', () => {
+  it('starts empty: no user, all permissions false, not loaded', () => {
+    const store = createAuthStore(vi.fn());
+    expect(store.getSnapshot()).toEqual({ user: null, permissions: NO_PERMISSIONS, permissionsLoaded: false });
+  });
+
+  it('loads permissions once after sign-in', async () => {
+    const loader = deferredLoader();
+    const store = createAuthStore(loader.load);
+    store.handleAuthEvent('SIGNED_IN', ada);
+    store.handleAuthEvent('SIGNED_IN', ada);
+    store.handleAuthEvent('TOKEN_REFRESHED', ada);
+    expect(store.getSnapshot()).toMatchObject({ user: ada, permissionsLoaded: false });
+    loader.resolve('ada', manager);
+    await flush();
+    store.handleAuthEvent('USER_UPDATED', { ...ada, fullName: 'Ada L.' });
+    expect(loader.load).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot()).toEqual({ user: { ...ada, fullName: 'Ada L.' }, permissions: manager, permissionsLoaded: true });
+  });
+
+  it('resets all permissions and clears the loaded flag on sign-out', async () => {
+    const store = createAuthStore(async () => manager);
+    store.handleAuthEvent('SIGNED_IN', ada);
+    await flush();
+    store.handleAuthEvent('SIGNED_OUT', null);
+    expect(store.getSnapshot()).toEqual({ user: null, permissions: NO_PERMISSIONS, permissionsLoaded: false });
+  });
+
+  it('discards a load that finishes after sign-out', async () => {
+    const loader = deferredLoader();
+    const store = createAuthStore(loader.load);
+    store.handleAuthEvent('SIGNED_IN', ada);
+    store.handleAuthEvent('SIGNED_OUT', null);
+    loader.resolve('ada', manager);
+    await flush();
+    expect(store.getSnapshot()).toEqual({ user: null, permissions: NO_PERMISSIONS, permissionsLoaded: false });
+  });
+
+  it('loads again for a different user', async () => {
+    const loader = deferredLoader();
+    const store = createAuthStore(loader.load);
+    store.handleAuthEvent('SIGNED_IN', ada);
+    store.handleAuthEvent('SIGNED_IN', bob);
+    loader.resolve('ada', manager);
+    loader.resolve('bob', NO_PERMISSIONS);
+    await flush();
+    expect(loader.load).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot()).toEqual({ user: bob, permissions: NO_PERMISSIONS, permissionsLoaded: true });
+  });
+
+  it('starts from what the server rendered without loading again', () => {
+    const load = vi.fn();
+    const store = createAuthStore(load, { user: ada, permissions: manager });
+    store.handleAuthEvent('SIGNED_IN', ada);
+    store.handleAuthEvent('INITIAL_SESSION', ada);
+    expect(load).not.toHaveBeenCalled();
+    expect(store.getSnapshot()).toEqual({ user: ada, permissions: manager, permissionsLoaded: true });
+  });
+
+  it('follows the server when it no longer sees a session', () => {
+    const store = createAuthStore(vi.fn(), { user: ada, permissions: manager });
+    store.syncFromServer({ user: null, permissions: null });
+    expect(store.getSnapshot()).toEqual({ user: null, permissions: NO_PERMISSIONS, permissionsLoaded: false });
+  });
+
+  it('takes the permissions the server just read', () => {
+    const store = createAuthStore(vi.fn(), { user: ada, permissions: NO_PERMISSIONS });
+    store.syncFromServer({ user: ada, permissions: manager });
+    expect(store.getSnapshot().permissions).toEqual(manager);
+  });
+
+  it('ignores a browser event without a session (the server decides)', () => {
+    const store = createAuthStore(vi.fn(), { user: ada, permissions: manager });
+    store.handleAuthEvent('INITIAL_SESSION', null);
+    expect(store.getSnapshot().user).toEqual(ada);
+  });
+
+  it('lets guards wait until permissions are loaded', async () => {
+    const loader = deferredLoader();
+    const store = createAuthStore(loader.load);
+    store.handleAuthEvent('SIGNED_IN', ada);
+    const waiting = store.whenPermissionsLoaded();
+    let settled = false;
+    void waiting.then(() => (settled = true));
+    await flush();
+    expect(settled).toBe(false);
+    loader.resolve('ada', manager);
+    expect((await waiting).permissions).toEqual(manager);
+  });
+
+  it('does not make guards wait when nobody is signed in', async () => {
+    const store = createAuthStore(vi.fn());
+    expect((await store.whenPermissionsLoaded()).user).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+// Route guards in the browser: checked before a client navigation reaches the server, from the shared auth state.
+import { redirect } from 'react-router';
+import { getPopupStore } from '../components/popup/popup-store';
+import { getBrowserAuthStore } from '../state/auth-provider';
+import { PERMISSION_DENIED_POPUP } from './access-rules';
+import type { PermissionName } from './permissions';
+import { HOME_PATH } from './redirects';
+
+/**
+ * Waits until the permissions are loaded, then sends a member without `permission` home with the error popup.
+ * Without a known user it decides nothing: the server guard, which reads the session cookie, does.
+ */
+export function requirePermissionInBrowser(permission: PermissionName): () => Promise<void> {
+  return async () => {
+    const { user, permissions } = await getBrowserAuthStore().whenPermissionsLoaded();
+    if (user && !permissions[permission]) {
+      getPopupStore().show(PERMISSION_DENIED_POPUP);
+      throw redirect(HOME_PATH);
+    }
+  };
+}

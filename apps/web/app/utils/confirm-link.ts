@@ -1,0 +1,45 @@
+// Reads what an e-mailed link brought to /confirm: a PKCE code, a token hash, tokens in the fragment, or an error.
+import type { EmailOtpType } from '@supabase/supabase-js';
+
+export type LinkResult =
+  | { kind: 'code'; code: string; flowId: string | undefined }
+  | { kind: 'token-hash'; tokenHash: string; type: EmailOtpType }
+  | { kind: 'tokens'; accessToken: string; refreshToken: string; type: string | null }
+  | { kind: 'error'; message: string }
+  | { kind: 'none' };
+
+const OTP_TYPES = new Set<EmailOtpType>(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
+
+/** Link types that end on the "Choose a password" form. */
+export const PASSWORD_SETTING_TYPES = new Set(['recovery', 'invite']);
+
+export const EXPIRED_LINK_MESSAGE = 'This link is invalid or has expired. Request a new one below.';
+
+function errorMessage(params: URLSearchParams): string | null {
+  const code = params.get('error_code');
+  const error = params.get('error');
+  if (!code && !error) return null;
+  if (code === 'otp_expired') return EXPIRED_LINK_MESSAGE;
+  const description = params.get('error_description')?.replace(/\+/g, ' ').trim();
+  return description ? `${description}.`.replace(/\.\.$/, '.') : EXPIRED_LINK_MESSAGE;
+}
+
+/** `query` is the URL's search part; `fragment` its hash, which only the browser sees. */
+export function readLinkResult(query: URLSearchParams, fragment = ''): LinkResult {
+  const hash = new URLSearchParams(fragment.replace(/^#/, ''));
+  const message = errorMessage(query) ?? errorMessage(hash);
+  if (message) return { kind: 'error', message };
+
+  const code = query.get('code');
+  if (code) return { kind: 'code', code, flowId: query.get('sb_flow_id') ?? undefined };
+
+  const tokenHash = query.get('token_hash');
+  const type = query.get('type') as EmailOtpType | null;
+  if (tokenHash && type && OTP_TYPES.has(type)) return { kind: 'token-hash', tokenHash, type };
+
+  const accessToken = hash.get('access_token');
+  const refreshToken = hash.get('refresh_token');
+  if (accessToken && refreshToken) return { kind: 'tokens', accessToken, refreshToken, type: hash.get('type') };
+
+  return { kind: 'none' };
+}

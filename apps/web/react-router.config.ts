@@ -1,0 +1,9 @@
+// React Router framework settings: server rendering on, route middleware enabled (guards and session per request).
+import type { Config } from '@react-router/dev/config';
+
+export default {
+  ssr: true,
+  future: {
+    v8_middleware: true,
+  },
+} satisfies Config;

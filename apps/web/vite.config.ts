@@ -1,0 +1,15 @@
+// Vite build: the React Router plugin; the server bundle's entry is server/app.ts so server.js can mount it.
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+// React Router builds the client and the server bundle in one process, loading this file for each: the first load
+// fixes the build time and the second reuses it, so both bundles of one build agree on it.
+process.env.TEAMPLAN_BUILD_TIME ??= String(Date.now());
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: {
+    rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+  },
+  define: { __BUILD_TIME__: JSON.stringify(Number(process.env.TEAMPLAN_BUILD_TIME)) },
+  plugins: [reactRouter()],
+}));
