@@ -44,7 +44,8 @@ export function PasswordField({ label, name, weakPassword }: PasswordFieldProps)
         ))}
       </List>
       {weakPassword ? (
-        <Alert color="red" variant="light" title="Not strong enough">
+        // The backend lists required characters as one long word; let it wrap inside the card.
+        <Alert color="red" variant="light" title="Not strong enough" style={{ overflowWrap: 'anywhere' }}>
           <Text size="sm">{weakPassword.message}</Text>
           {weakPassword.reasons.length > 0 ? (
             <List size="sm" mt="xs" aria-label="Reasons for rejection">
