@@ -3,8 +3,15 @@ import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
 
-const SIGNED_IN_ONLY = ['/', '/about', '/profile', '/organization', '/projects', '/user-allocations',
-  '/projects/3f2c1a9e-8d1b-4c6e-9a57-2b8e4d6f0c13'];
+const SIGNED_IN_ONLY = [
+  '/',
+  '/about',
+  '/profile',
+  '/organization',
+  '/projects',
+  '/user-allocations',
+  '/projects/3f2c1a9e-8d1b-4c6e-9a57-2b8e4d6f0c13',
+];
 
 test.describe('signed out', () => {
   for (const path of SIGNED_IN_ONLY) {

@@ -31,7 +31,11 @@ export interface Permissions {
 /** Signs up an account through the auth API (confirmation off) and sets its permissions with the service role. */
 export async function createAccount(stack: Stack, email: string, fullName: string, permissions: Permissions = {}) {
   const client = createClient(stack.apiUrl, apiKeys(stack).anonKey, { auth: { persistSession: false }, realtime });
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: fullName } } });
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { full_name: fullName } },
+  });
   if (error || !data.user) throw new Error(`sign-up of ${email} failed: ${error?.message}`);
   const update = await serviceClient(stack)
     .from('organization_users')

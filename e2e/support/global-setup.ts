@@ -12,6 +12,8 @@ export default async function globalSetup() {
     can_manage_announcements: true,
   });
   await createAccount(stack, ACCOUNTS.member.email, ACCOUNTS.member.name);
-  await createAccount(stack, ACCOUNTS.projectManager.email, ACCOUNTS.projectManager.name, { can_manage_projects: true });
+  await createAccount(stack, ACCOUNTS.projectManager.email, ACCOUNTS.projectManager.name, {
+    can_manage_projects: true,
+  });
   await createAccount(stack, ACCOUNTS.userManager.email, ACCOUNTS.userManager.name, { can_manage_users: true });
 }

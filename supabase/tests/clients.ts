@@ -34,9 +34,18 @@ export function serviceClient(h: Harness): SupabaseClient {
 }
 
 /** Signs up a new account and returns a client signed in as it, with its id. */
-export async function signedUpClient(h: Harness, email: string, fullName = ''): Promise<{ client: SupabaseClient; id: string }> {
+export async function signedUpClient(
+  h: Harness,
+  email: string,
+  fullName = '',
+): Promise<{ client: SupabaseClient; id: string }> {
   const client = anonClient(h);
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: fullName } } });
-  if (error || !data.user || !data.session) throw new Error(`sign-up of ${email} failed: ${error?.message ?? 'no session'}`);
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { full_name: fullName } },
+  });
+  if (error || !data.user || !data.session)
+    throw new Error(`sign-up of ${email} failed: ${error?.message ?? 'no session'}`);
   return { client, id: data.user.id };
 }

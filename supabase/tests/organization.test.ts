@@ -16,15 +16,28 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const membership = async (userId: string) =>
-  (await h.db.query('select can_manage_users, can_manage_projects, can_manage_announcements from organization_users where user_id = $1', [userId])).rows[0];
+  (
+    await h.db.query(
+      'select can_manage_users, can_manage_projects, can_manage_announcements from organization_users where user_id = $1',
+      [userId],
+    )
+  ).rows[0];
 
 describe('new accounts', () => {
   it('makes the first account a member with all three permissions', async () => {
-    expect(await membership(first)).toEqual({ can_manage_users: true, can_manage_projects: true, can_manage_announcements: true });
+    expect(await membership(first)).toEqual({
+      can_manage_users: true,
+      can_manage_projects: true,
+      can_manage_announcements: true,
+    });
   });
 
   it('makes later accounts members with no permissions', async () => {
-    expect(await membership(second)).toEqual({ can_manage_users: false, can_manage_projects: false, can_manage_announcements: false });
+    expect(await membership(second)).toEqual({
+      can_manage_users: false,
+      can_manage_projects: false,
+      can_manage_announcements: false,
+    });
   });
 
   it('creates a profile with the name given at sign-up', async () => {
@@ -44,13 +57,17 @@ describe('the last member who can manage users', () => {
     const error = await asUser(h.db, first, (tx) =>
       tx.query('update organization_users set can_manage_users = false where user_id = $1', [first]),
     ).catch((e: { message: string; code: string }) => e);
-    expect(error).toMatchObject({ code: 'P0001', message: 'The organization needs at least one member who can manage users.' });
+    expect(error).toMatchObject({
+      code: 'P0001',
+      message: 'The organization needs at least one member who can manage users.',
+    });
     expect((await membership(first)).can_manage_users).toBe(true);
   });
 
   it('cannot be removed', async () => {
-    const error = await asUser(h.db, first, (tx) => tx.query('delete from organization_users where user_id = $1', [first]))
-      .catch((e: { code: string }) => e);
+    const error = await asUser(h.db, first, (tx) =>
+      tx.query('delete from organization_users where user_id = $1', [first]),
+    ).catch((e: { code: string }) => e);
     expect(error).toMatchObject({ code: 'P0001' });
     expect(await membership(first)).toBeDefined();
   });
@@ -77,7 +94,9 @@ describe('profiles', () => {
   });
 
   it("let a user manager set someone's capacity but not their name", async () => {
-    await asUser(h.db, first, (tx) => tx.query('update profiles set weekly_capacity_hours = 32 where id = $1', [second]));
+    await asUser(h.db, first, (tx) =>
+      tx.query('update profiles set weekly_capacity_hours = 32 where id = $1', [second]),
+    );
     const error = await asUser(h.db, first, (tx) =>
       tx.query("update profiles set full_name = 'Renamed' where id = $1", [second]),
     ).catch((e: { code: string }) => e);
@@ -89,7 +108,9 @@ describe('profiles', () => {
 
 describe('organization', () => {
   it('has exactly one row', async () => {
-    const error = await h.db.query('insert into organization (name) values ($1)', ['Another']).catch((e: { code: string }) => e);
+    const error = await h.db
+      .query('insert into organization (name) values ($1)', ['Another'])
+      .catch((e: { code: string }) => e);
     expect(error).toMatchObject({ code: '23505' });
   });
 });

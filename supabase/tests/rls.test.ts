@@ -5,8 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
 import { anonClient, serviceClient, signedUpClient } from './clients.ts';
 
-type Role = 'anonymous' | 'nonMember' | 'member' | 'usersManager' | 'projectsManager' | 'announcementsManager' | 'service';
-const ROLES: Role[] = ['anonymous', 'nonMember', 'member', 'usersManager', 'projectsManager', 'announcementsManager', 'service'];
+type Role =
+  'anonymous' | 'nonMember' | 'member' | 'usersManager' | 'projectsManager' | 'announcementsManager' | 'service';
+const ROLES: Role[] = [
+  'anonymous',
+  'nonMember',
+  'member',
+  'usersManager',
+  'projectsManager',
+  'announcementsManager',
+  'service',
+];
 
 let h: Harness;
 let service: SupabaseClient;
@@ -34,7 +43,12 @@ beforeAll(async () => {
     clients[role] = client;
     ids[role] = id;
     const permission = permissionOf[role];
-    if (permission) await service.from('organization_users').update({ [permission]: true }).eq('user_id', id).throwOnError();
+    if (permission)
+      await service
+        .from('organization_users')
+        .update({ [permission]: true })
+        .eq('user_id', id)
+        .throwOnError();
   }
   await service.from('organization_users').delete().eq('user_id', ids.nonMember).throwOnError();
   bystander = (await newAccount('bystander')).id;
@@ -61,7 +75,10 @@ describe('reading', () => {
   }
 
   beforeAll(async () => {
-    await service.from('projects').insert([{ name: 'Visible project' }]).throwOnError();
+    await service
+      .from('projects')
+      .insert([{ name: 'Visible project' }])
+      .throwOnError();
   });
 
   it.each(cases)('%s as %s sees %s', async (table, role, expected) => {
@@ -86,7 +103,11 @@ describe('creating', () => {
       const allowed = WRITERS[table].includes(role);
       const row: Record<string, string> =
         table === 'projects' ? { name: `Created by ${role}` } : { user_id: (await newAccount('joiner')).id };
-      if (table === 'organization_users') await service.from(table).delete().eq('user_id', row.user_id as string);
+      if (table === 'organization_users')
+        await service
+          .from(table)
+          .delete()
+          .eq('user_id', row.user_id as string);
       const { error } = await clients[role].from(table).insert(row);
       const key = table === 'projects' ? 'name' : 'user_id';
       const stored = await service.from(table).select('*').eq(key, row[key]);
@@ -110,14 +131,20 @@ describe('creating', () => {
 describe('changing', () => {
   it.each(ROLES)('a project as %s', async (role) => {
     const { data } = await service.from('projects').insert({ name: 'Before' }).select('id').single().throwOnError();
-    await clients[role].from('projects').update({ name: `After ${role}` }).eq('id', data!.id);
+    await clients[role]
+      .from('projects')
+      .update({ name: `After ${role}` })
+      .eq('id', data!.id);
     const { data: after } = await service.from('projects').select('name').eq('id', data!.id).single();
     expect(after!.name).toBe(WRITERS.projects.includes(role) ? `After ${role}` : 'Before');
   });
 
   it.each(ROLES)('the organization as %s', async (role) => {
     await service.from('organization').update({ name: 'Before' }).not('id', 'is', null).throwOnError();
-    await clients[role].from('organization').update({ name: `After ${role}` }).not('id', 'is', null);
+    await clients[role]
+      .from('organization')
+      .update({ name: `After ${role}` })
+      .not('id', 'is', null);
     const { data } = await service.from('organization').select('name').single();
     expect(data!.name).toBe(WRITERS.organization.includes(role) ? `After ${role}` : 'Before');
   });
@@ -125,12 +152,19 @@ describe('changing', () => {
   it.each(ROLES)("someone's permissions as %s", async (role) => {
     const target = await newAccount('target');
     await clients[role].from('organization_users').update({ can_manage_projects: true }).eq('user_id', target.id);
-    const { data } = await service.from('organization_users').select('can_manage_projects').eq('user_id', target.id).single();
+    const { data } = await service
+      .from('organization_users')
+      .select('can_manage_projects')
+      .eq('user_id', target.id)
+      .single();
     expect(data!.can_manage_projects).toBe(WRITERS.organization_users.includes(role));
   });
 
   it.each(ROLES.filter((role) => role !== 'anonymous' && role !== 'service'))('their own name as %s', async (role) => {
-    const { error } = await clients[role].from('profiles').update({ full_name: `Renamed ${role}` }).eq('id', ids[role]);
+    const { error } = await clients[role]
+      .from('profiles')
+      .update({ full_name: `Renamed ${role}` })
+      .eq('id', ids[role]);
     expect(error).toBeNull();
     const { data } = await service.from('profiles').select('full_name').eq('id', ids[role]).single();
     expect(data!.full_name).toBe(`Renamed ${role}`);

@@ -14,5 +14,9 @@ export async function createAccount(db: Db, email: string, fullName = ''): Promi
 }
 
 export function asUser<T>(db: Db, userId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return withScope(db, { role: 'authenticated', claims: { sub: userId, role: 'authenticated' }, method: 'POST', path: '/' }, fn);
+  return withScope(
+    db,
+    { role: 'authenticated', claims: { sub: userId, role: 'authenticated' }, method: 'POST', path: '/' },
+    fn,
+  );
 }
