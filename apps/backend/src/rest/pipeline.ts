@@ -1,0 +1,80 @@
+// The data service's pipeline: authenticate -> parse -> plan -> sql -> execute -> respond. Every stage but
+// execute is pure; failures anywhere are errors of the catalog, rendered in one place.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import type { Claims, Keys } from '../keys.ts';
+import { authenticate } from './auth.ts';
+import { ApiError, noSchemaCache } from './errors.ts';
+import { execute } from './execute.ts';
+import { openApiResponse } from './openapi.ts';
+import { planRequest } from './plan/plan.ts';
+import type { ActionPlan } from './plan/types.ts';
+import { parseRequest, type RawRequest } from './request/parse.ts';
+import type { ApiRequest } from './request/types.ts';
+import { errorResponse, respond } from './respond.ts';
+import { createSchemaCacheStore, type SchemaCacheStore } from './schema/store.ts';
+import { buildStatement } from './sql/statement.ts';
+
+export interface RestService {
+  handle(raw: RawRequest, apikeyClaims: Claims): Promise<Response>;
+  schemaCache: SchemaCacheStore;
+}
+
+/** max-affected limits updates and deletes, and only with handling=strict, as in PostgREST. */
+function maxAffectedOf(request: ApiRequest, plan: ActionPlan): number | undefined {
+  const { handling, maxAffected } = request.preferences;
+  if (handling !== 'strict' || maxAffected === undefined || plan.kind !== 'mutate' || plan.mutation === 'create')
+    return undefined;
+  return maxAffected;
+}
+
+export function createRestService(deps: { config: Config; db: Db; keys: Keys }): RestService {
+  const api = deps.config.project.api;
+  const schemaCache = createSchemaCacheStore(deps.db, api.schemas);
+
+  async function handle(raw: RawRequest, apikeyClaims: Claims): Promise<Response> {
+    const auth = await authenticate(deps.keys, raw.headers.authorization, apikeyClaims);
+    const cache = await schemaCache.get().catch((error: unknown) => {
+      console.error('schema cache:', (error as Error).message);
+      throw noSchemaCache();
+    });
+    const request = parseRequest(raw, { schemas: api.schemas, isTimezone: (name) => cache.timezones.has(name) });
+    if (request.target.kind === 'root') return openApiResponse(request, cache);
+    const plan = planRequest(request, cache, { maxRows: api.max_rows });
+    const statement = buildStatement(plan);
+    const searchPath = [request.schema, ...api.extra_search_path.filter((schema) => schema !== request.schema)];
+    const result = await execute(
+      deps.db,
+      {
+        role: auth.role,
+        claims: auth.claims,
+        method: request.method,
+        path: raw.path,
+        headers: raw.headers,
+        searchPath,
+      },
+      statement,
+      {
+        singular: plan.format.kind === 'object',
+        rollback: request.preferences.transaction === 'rollback',
+        authenticated: auth.authenticated,
+        readOnly: plan.kind === 'call' && request.method !== 'POST',
+        timezone: request.preferences.timezone,
+        maxAffected: maxAffectedOf(request, plan),
+      },
+    );
+    return respond(request, plan, result);
+  }
+
+  return {
+    schemaCache,
+    async handle(raw, apikeyClaims) {
+      try {
+        return await handle(raw, apikeyClaims);
+      } catch (error) {
+        if (error instanceof ApiError) return errorResponse(error);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Mutation plans: insert (with upsert on a conflict target), update and delete of one table, with the columns
+// taken from the body's keys (or `columns=`) checked against the schema cache, and what to return.
+import { columnNotFound } from '../errors.ts';
+import type { ApiRequest, LogicTree, Payload } from '../request/types.ts';
+import type { Column, Table } from '../schema/types.ts';
+import type { Conflict, MutatePlan, ReadPlan } from './types.ts';
+
+function payloadColumns(table: Table, request: ApiRequest): Column[] {
+  const payload = request.payload;
+  const names = request.query.columns ?? (payload?.kind === 'json' ? payload.keys : []);
+  return [...new Set(names)].map((name) => {
+    const column = table.columns.find((candidate) => candidate.name === name);
+    if (!column) throw columnNotFound(table.name, name);
+    return column;
+  });
+}
+
+/** The base columns the representation reads from the mutated rows (all of them when `*` is selected). */
+function selectedColumns(read: ReadPlan): string[] {
+  if (read.select.length === 0 && read.embeds.length === 0) return ['*'];
+  if (read.select.some((field) => field.field.name === '*')) return ['*'];
+  const names = new Set(read.select.map((field) => field.field.name));
+  for (const embed of read.embeds) {
+    for (const condition of embed.read.join?.conditions ?? []) names.add(condition.parentColumn);
+    for (const condition of embed.read.join?.junction?.toParent ?? []) names.add(condition.parentColumn);
+  }
+  return [...names];
+}
+
+function returning(request: ApiRequest, table: Table, read: ReadPlan, isInsert: boolean): string[] {
+  const representation = request.preferences.representation;
+  if (representation === 'full') return selectedColumns(read);
+  if (representation === 'headers-only' && isInsert) return table.primaryKey;
+  return [];
+}
+
+const rootWhere = (read: ReadPlan): LogicTree[] => read.where;
+
+export function planMutation(request: ApiRequest, table: Table, read: ReadPlan): MutatePlan {
+  const name = { schema: table.schema, name: table.name };
+  const action = request.action.kind;
+  const applyDefaults = request.preferences.missing === 'default';
+  const body = request.payload as Payload;
+  if (action === 'create') {
+    const resolution = request.preferences.resolution;
+    const conflictColumns = request.query.onConflict ?? table.primaryKey;
+    const conflict: Conflict | undefined =
+      resolution && conflictColumns.length > 0 ? { resolution, columns: conflictColumns } : undefined;
+    return {
+      kind: 'insert',
+      table: name,
+      columns: payloadColumns(table, request),
+      body,
+      ...(conflict ? { conflict } : {}),
+      returning: returning(request, table, read, true),
+      applyDefaults,
+    };
+  }
+  if (action === 'update') {
+    return {
+      kind: 'update',
+      table: name,
+      columns: payloadColumns(table, request),
+      body,
+      where: rootWhere(read),
+      returning: returning(request, table, read, false),
+      applyDefaults,
+    };
+  }
+  return { kind: 'delete', table: name, where: rootWhere(read), returning: returning(request, table, read, false) };
+}

@@ -1,0 +1,114 @@
+// The read plan: the select forest becomes a tree of reads (one per embedded resource), each with its filters,
+// logic trees, order and range taken from the parameters whose embed path names it.
+import { notEmbedded, unacceptableFilter } from '../errors.ts';
+import type { ApiRequest, EmbedPath, Field, LogicTree, SelectField, SelectItem } from '../request/types.ts';
+import type { QualifiedName, SchemaCache } from '../schema/types.ts';
+import { planEmbed } from './embed.ts';
+import type { PlannedField, ReadPlan } from './types.ts';
+
+const samePath = (a: EmbedPath, b: EmbedPath) => a.length === b.length && a.every((name, i) => name === b[i]);
+
+/** The key a JSON path yields when no alias is given: its last key, as PostgREST names it. */
+function jsonPathAlias(field: Field): string | undefined {
+  const last = field.jsonPath[field.jsonPath.length - 1];
+  if (!last) return undefined;
+  return last.index ? field.name : last.operand;
+}
+
+function planField(item: SelectField): PlannedField {
+  const planned: PlannedField = { field: item.field };
+  const alias = item.alias ?? jsonPathAlias(item.field);
+  if (alias !== undefined) planned.alias = alias;
+  if (item.cast !== undefined) planned.cast = item.cast;
+  if (item.aggregate !== undefined) planned.aggregate = item.aggregate;
+  if (item.aggregateCast !== undefined) planned.aggregateCast = item.aggregateCast;
+  return planned;
+}
+
+export interface ReadContext {
+  cache: SchemaCache;
+  request: ApiRequest;
+  /** Numbers the lateral subqueries of embedded resources. */
+  nextAlias: () => string;
+}
+
+export function readContext(cache: SchemaCache, request: ApiRequest): ReadContext {
+  let counter = 0;
+  return { cache, request, nextAlias: () => `pgrst_${++counter}` };
+}
+
+/** Builds the read of `from` for the select items found at `path` (the top level is []). */
+export function planReadTree(
+  context: ReadContext,
+  from: QualifiedName,
+  items: SelectItem[],
+  path: EmbedPath,
+  alias?: string,
+): ReadPlan {
+  const { request } = context;
+  const query = request.query;
+  const where: LogicTree[] = [
+    ...query.filters
+      .filter((f) => samePath(f.path, path))
+      .map((f): LogicTree => ({ kind: 'filter', filter: f.filter })),
+    ...query.logic.filter((l) => samePath(l.path, path)).map((l) => l.tree),
+  ];
+  const plan: ReadPlan = {
+    from,
+    select: items.filter((item): item is SelectField => item.kind === 'field').map(planField),
+    where,
+    order: query.order.filter((o) => samePath(o.path, path)).flatMap((o) => o.terms),
+    range: path.length === 0 ? request.topLevelRange : (query.ranges.get(path.join('.')) ?? { offset: 0 }),
+    embeds: [],
+    embedFilters: [],
+  };
+  if (alias !== undefined) plan.alias = alias;
+  for (const item of items) {
+    if (item.kind === 'relation') plan.embeds.push(planEmbed(context, plan, item, path));
+  }
+  takeEmbedFilters(plan);
+  return plan;
+}
+
+/** `clients=not.is.null` filters by whether an embedded resource has a match; no other operator applies to it. */
+function takeEmbedFilters(plan: ReadPlan): void {
+  const remaining: LogicTree[] = [];
+  for (const tree of plan.where) {
+    const embed =
+      tree.kind === 'filter' && tree.filter.field.jsonPath.length === 0
+        ? plan.embeds.find((candidate) => candidate.name === tree.filter.field.name)
+        : undefined;
+    if (!embed || tree.kind !== 'filter') {
+      remaining.push(tree);
+      continue;
+    }
+    const { operation, negated } = tree.filter.expr;
+    if (operation.kind !== 'is' || operation.value !== 'null') throw unacceptableFilter(embed.name);
+    plan.embedFilters.push({ aggregateAlias: embed.aggregateAlias, isNull: !negated });
+  }
+  plan.where = remaining;
+}
+
+/** Every embed path a parameter names must be an embedded resource of the select. */
+export function checkEmbedPaths(request: ApiRequest): void {
+  const known = new Set<string>(['']);
+  const walk = (items: SelectItem[], path: EmbedPath) => {
+    for (const item of items) {
+      if (item.kind !== 'relation') continue;
+      const next = [...path, item.alias ?? item.relation];
+      known.add(next.join('\u0000'));
+      walk(item.children, next);
+    }
+  };
+  walk(request.query.select, []);
+  const query = request.query;
+  const paths = [
+    ...query.filters.map((f) => f.path),
+    ...query.logic.map((l) => l.path),
+    ...query.order.map((o) => o.path),
+    ...[...query.ranges.keys()].map((key) => (key === '' ? [] : key.split('.'))),
+  ];
+  for (const path of paths) {
+    if (!known.has(path.join('\u0000'))) throw notEmbedded(path.join('.'));
+  }
+}

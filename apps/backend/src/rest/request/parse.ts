@@ -1,0 +1,116 @@
+// The parse stage: an HTTP request (method, path, query, headers, body) becomes the request AST. Pure; schema
+// knowledge comes later, in the plan stage.
+import {
+  invalidPreferences,
+  invalidResourcePath,
+  invalidRpcMethod,
+  unacceptableSchema,
+  unsupportedMethod,
+} from '../errors.ts';
+import { parseAccept } from './media.ts';
+import { parsePayload } from './payload.ts';
+import { parsePreferences } from './preferences.ts';
+import { parseQueryParams } from './query-params.ts';
+import { parseRangeHeader, topLevelRange } from './range.ts';
+import type { Action, ApiRequest, Target } from './types.ts';
+
+export interface RawRequest {
+  method: string;
+  /** The path below the service's mount point, e.g. `/items` or `/rpc/fn`. */
+  path: string;
+  /** The query string without `?`, still percent-encoded. */
+  query: string;
+  /** Header names in lower case; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ParseContext {
+  /** The exposed schemas; the first is the default. */
+  schemas: string[];
+  isTimezone?: (name: string) => boolean;
+}
+
+function targetOf(path: string): Target {
+  let segments: string[];
+  try {
+    segments = path
+      .split('/')
+      .filter((segment) => segment !== '')
+      .map(decodeURIComponent);
+  } catch {
+    throw invalidResourcePath();
+  }
+  if (segments.length === 0) return { kind: 'root' };
+  if (segments.length === 1) return { kind: 'relation', name: segments[0] };
+  if (segments.length === 2 && segments[0] === 'rpc') return { kind: 'routine', name: segments[1] };
+  throw invalidResourcePath();
+}
+
+function actionOf(method: string, target: Target): Action {
+  if (target.kind === 'routine') {
+    if (method === 'GET' || method === 'HEAD' || method === 'POST') return { kind: 'call', method };
+    throw invalidRpcMethod(method);
+  }
+  switch (method) {
+    case 'GET':
+      return { kind: 'read', headOnly: false };
+    case 'HEAD':
+      return { kind: 'read', headOnly: true };
+    case 'POST':
+      if (target.kind === 'relation') return { kind: 'create' };
+      break;
+    case 'PATCH':
+      if (target.kind === 'relation') return { kind: 'update' };
+      break;
+    case 'DELETE':
+      if (target.kind === 'relation') return { kind: 'delete' };
+      break;
+  }
+  throw unsupportedMethod(method);
+}
+
+function schemaOf(method: string, headers: Record<string, string>, schemas: string[]) {
+  const profile = method === 'GET' || method === 'HEAD' ? headers['accept-profile'] : headers['content-profile'];
+  if (profile === undefined) return { schema: schemas[0], negotiatedByProfile: false };
+  if (!schemas.includes(profile)) throw unacceptableSchema(profile, schemas);
+  return { schema: profile, negotiatedByProfile: true };
+}
+
+const splitHeader = (value: string | undefined) => (value === undefined ? [] : [value]);
+
+export function parseRequest(raw: RawRequest, context: ParseContext): ApiRequest {
+  const method = raw.method.toUpperCase();
+  const target = targetOf(raw.path);
+  const action = actionOf(method, target);
+  const { schema, negotiatedByProfile } = schemaOf(method, raw.headers, context.schemas);
+  const query = parseQueryParams(raw.query);
+  const preferences = parsePreferences(splitHeader(raw.headers.prefer), context.isTimezone);
+  if (preferences.handling === 'strict' && preferences.invalid.length > 0)
+    throw invalidPreferences(preferences.invalid);
+  const readsRows = method === 'GET' || method === 'HEAD';
+  const range = topLevelRange(readsRows ? parseRangeHeader(raw.headers.range) : undefined, query.ranges.get(''));
+  const hasBody = action.kind === 'create' || action.kind === 'update' || (action.kind === 'call' && method === 'POST');
+  const payload = hasBody
+    ? parsePayload({
+        body: raw.body,
+        contentType: raw.headers['content-type'],
+        columns: query.columns,
+        isCall: action.kind === 'call',
+      })
+    : undefined;
+  return {
+    method,
+    action,
+    target,
+    schema,
+    negotiatedByProfile,
+    query,
+    topLevelRange: range,
+    preferences,
+    accepts: parseAccept(raw.headers.accept),
+    ...(payload ? { payload } : {}),
+    headers: raw.headers,
+    path: raw.path,
+  };
+}

@@ -1,0 +1,63 @@
+// Request bodies of inserts, updates and function calls: JSON (an object, or an array of objects with the same
+// keys) or a urlencoded form. The raw text travels to Postgres as one parameter; only its keys are read here.
+import { invalidBody } from '../errors.ts';
+import type { Payload } from './types.ts';
+
+const startsAsObject = (raw: string) => raw.trimStart().startsWith('{');
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((key) => set.has(key));
+}
+
+/** PostgREST's payload check: an object, or an array of objects sharing one key set; other values are `[]`. */
+export function jsonPayload(raw: string, allowEmpty: boolean): Payload {
+  if (allowEmpty && raw.trim() === '') return { kind: 'json', raw: '{}', keys: [], isObject: true };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw invalidBody('Empty or invalid json');
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return { kind: 'json', raw: '[]', keys: [], isObject: false };
+    const isPlainObject = (item: unknown) => item !== null && typeof item === 'object' && !Array.isArray(item);
+    if (!isPlainObject(value[0])) throw invalidBody('All object keys must match');
+    const keys = Object.keys(value[0] as object);
+    if (!value.every((item) => isPlainObject(item) && sameKeys(keys, Object.keys(item as object)))) {
+      throw invalidBody('All object keys must match');
+    }
+    return { kind: 'json', raw, keys, isObject: false };
+  }
+  if (value !== null && typeof value === 'object') {
+    return { kind: 'json', raw, keys: Object.keys(value), isObject: true };
+  }
+  return { kind: 'json', raw: '[]', keys: [], isObject: false };
+}
+
+export interface PayloadInput {
+  body: string;
+  contentType: string | undefined;
+  /** `columns=` names the keys to read, so the body is passed through without inspection. */
+  columns: string[] | undefined;
+  /** Function calls accept an empty body as no arguments. */
+  isCall: boolean;
+}
+
+export function parsePayload({ body, contentType, columns, isCall }: PayloadInput): Payload {
+  const mime = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (mime === 'application/json' || mime === '') {
+    if (columns !== undefined) return { kind: 'raw-json', raw: body, isObject: startsAsObject(body) };
+    return jsonPayload(body, isCall);
+  }
+  // A function with one unnamed text, xml or bytea parameter takes the body as it is.
+  if (isCall && (mime === 'text/plain' || mime === 'text/xml' || mime === 'application/octet-stream')) {
+    return { kind: 'raw-json', raw: body, isObject: false };
+  }
+  if (mime === 'application/x-www-form-urlencoded') {
+    const form = Object.fromEntries(new URLSearchParams(body));
+    return { kind: 'json', raw: JSON.stringify(form), keys: Object.keys(form), isObject: true };
+  }
+  throw invalidBody(`Content-Type not acceptable: ${mime}`);
+}

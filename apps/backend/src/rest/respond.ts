@@ -1,0 +1,155 @@
+// The respond stage: status, headers (Content-Range, Location, Content-Location, Preference-Applied, Content-Type)
+// and body, as PostgREST answers each kind of request; and the error body `{code, message, details, hint}`.
+import { ApiError, gucHeadersError, gucStatusError, invalidRange, type ErrorBody } from './errors.ts';
+import type { ResultSet } from './execute.ts';
+import type { ActionPlan, BodyFormat, CallAction, MutateAction, ReadAction } from './plan/types.ts';
+import { preferenceApplied } from './request/preferences.ts';
+import type { ApiRequest, MediaType, Preferences } from './request/types.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function negotiatedFormat(media: MediaType): BodyFormat {
+  if (media.kind === 'object') return { kind: 'object', stripNulls: media.stripNulls };
+  if (media.kind === 'array-stripped' || media.kind === 'csv') return { kind: media.kind };
+  return { kind: 'json' };
+}
+
+export function contentTypeOf(format: BodyFormat): string | undefined {
+  switch (format.kind) {
+    case 'json':
+      return JSON_TYPE;
+    case 'object':
+      return `application/vnd.pgrst.object+json${format.stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`;
+    case 'array-stripped':
+      return 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8';
+    case 'csv':
+      return 'text/csv; charset=utf-8';
+    case 'none':
+      return undefined;
+  }
+}
+
+/** `0-9/42`, `0-9/*`, `*\/0`: the range shown and the total, `*` where unknown or empty. */
+export function contentRange(lower: number, upper: number, total: number | null): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total === null ? '*' : total}`;
+}
+
+export function errorResponse(error: ApiError): Response {
+  const body: ErrorBody = error.body;
+  return new Response(
+    JSON.stringify({ code: body.code, details: body.details, hint: body.hint, message: body.message }),
+    {
+      status: error.status,
+      headers: { 'Content-Type': JSON_TYPE, 'Proxy-Status': `PostgREST; error=${body.code}`, ...error.headers },
+    },
+  );
+}
+
+/** `response.status` and `response.headers` set by the database (e.g. in a function) override ours. */
+function applyGucs(result: ResultSet, status: number, headers: Headers): number {
+  if (result.responseHeaders) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(result.responseHeaders);
+    } catch {
+      throw gucHeadersError();
+    }
+    if (!Array.isArray(parsed)) throw gucHeadersError();
+    for (const entry of parsed as Record<string, unknown>[]) {
+      const pairs = Object.entries(entry ?? {});
+      if (pairs.length !== 1 || typeof pairs[0][1] !== 'string') throw gucHeadersError();
+      headers.set(pairs[0][0], pairs[0][1] as string);
+    }
+  }
+  if (!result.responseStatus) return status;
+  const chosen = Number(result.responseStatus);
+  if (!Number.isInteger(chosen) || chosen < 100 || chosen > 599) throw gucStatusError();
+  return chosen;
+}
+
+function locationOf(table: string, keys: [string, string][]): string {
+  const query = keys.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+  return `/${encodeURIComponent(table)}?${query}`;
+}
+
+interface Draft {
+  status: number;
+  headers: Headers;
+  body: string | null;
+}
+
+const COMMON = ['transaction', 'handling', 'timezone'] as const;
+
+function setPreferenceApplied(
+  headers: Headers,
+  prefs: Preferences,
+  applied: Parameters<typeof preferenceApplied>[1],
+): void {
+  const value = preferenceApplied(prefs, applied);
+  if (value) headers.set('Preference-Applied', value);
+}
+
+/** Inserts answer 201 (200 when an upsert only merged), updates and deletes 200 with a body or 204. */
+function mutationDraft(request: ApiRequest, plan: MutateAction, result: ResultSet): Draft {
+  const headers = new Headers();
+  const prefs = request.preferences;
+  const total = prefs.count === undefined ? null : result.pageTotal;
+  const full = plan.representation === 'full';
+  let status: number;
+  if (plan.mutation === 'create') {
+    const mergedOnly = prefs.resolution === 'merge-duplicates' && result.inserted !== null && result.inserted <= 0;
+    status = mergedOnly ? 200 : 201;
+    if (result.location && result.location.length > 0)
+      headers.set('Location', locationOf(plan.mutate.table.name, result.location));
+    headers.set('Content-Range', contentRange(1, 0, total));
+    // The resolution applies only where there is a conflict target.
+    const resolves = plan.primaryKey.length > 0 || request.query.onConflict !== undefined;
+    setPreferenceApplied(headers, prefs, [
+      ...(resolves ? (['resolution'] as const) : []),
+      'missing',
+      'representation',
+      'count',
+      ...COMMON,
+    ]);
+  } else {
+    status = full ? 200 : 204;
+    headers.set(
+      'Content-Range',
+      plan.mutation === 'update' ? contentRange(0, result.pageTotal - 1, total) : contentRange(1, 0, total),
+    );
+    setPreferenceApplied(headers, prefs, ['representation', 'count', 'missing', 'maxAffected', ...COMMON]);
+  }
+  return { status, headers, body: full ? result.body : null };
+}
+
+/** Reads and calls answer 200, 206 for part of a counted total, 416 past its end, 204 for a void function. */
+function readDraft(request: ApiRequest, plan: ReadAction | CallAction, result: ResultSet): Draft {
+  const headers = new Headers();
+  const lower = request.topLevelRange.offset;
+  const total = result.total;
+  let status = total === null ? 200 : lower > total ? 416 : result.pageTotal < total ? 206 : 200;
+  if (status === 416) throw invalidRange({ kind: 'outOfBounds', lower, total: total ?? 0 });
+  headers.set('Content-Range', contentRange(lower, lower + result.pageTotal - 1, total));
+  if (plan.kind === 'read') {
+    const canonical = request.query.canonical;
+    headers.set(
+      'Content-Location',
+      `/${request.target.kind === 'relation' ? request.target.name : ''}${canonical ? `?${canonical}` : ''}`,
+    );
+  }
+  setPreferenceApplied(headers, request.preferences, ['count', ...COMMON]);
+  if (plan.kind === 'call' && plan.routine.returns.kind === 'void') status = 204;
+  // HEAD says what GET would send, without sending it.
+  if (plan.headOnly) headers.set('Content-Type', contentTypeOf(negotiatedFormat(plan.media)) ?? JSON_TYPE);
+  return { status, headers, body: plan.headOnly || plan.format.kind === 'none' ? null : result.body };
+}
+
+export function respond(request: ApiRequest, plan: ActionPlan, result: ResultSet): Response {
+  const draft = plan.kind === 'mutate' ? mutationDraft(request, plan, result) : readDraft(request, plan, result);
+  const type = contentTypeOf(plan.format);
+  if (type && draft.body !== null) draft.headers.set('Content-Type', type);
+  if (request.negotiatedByProfile) draft.headers.set('Content-Profile', request.schema);
+  const status = applyGucs(result, draft.status, draft.headers);
+  return new Response(status === 204 ? null : draft.body, { status, headers: draft.headers });
+}

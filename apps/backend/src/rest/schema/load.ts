@@ -1,0 +1,129 @@
+// Reads the schema cache from the catalog: relations with their columns and primary keys, foreign keys, and
+// functions of the exposed schemas. Each query returns one JSON document so both adapters read it the same way.
+import type { Db } from '../../db/types.ts';
+import type { ForeignKey, Routine, RoutineParam, SchemaCache, Table } from './types.ts';
+import { tableKey } from './types.ts';
+import { addViewKeys, VIEW_COLUMNS_SQL, type ViewColumnSource } from './views.ts';
+
+// format_type qualifies every type that is not visible on the search path; with only pg_catalog on it, the names
+// it prints stay valid whatever search path a request runs with.
+const PIN_SEARCH_PATH = "select set_config('search_path', 'pg_catalog', true)";
+
+const TABLES_SQL = `
+select coalesce(json_agg(json_build_object(
+  'schema', n.nspname, 'name', c.relname, 'isView', c.relkind in ('v', 'm'),
+  'insertable', c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid::regclass, true) & 8) = 8,
+  'updatable', c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid::regclass, true) & 4) = 4,
+  'deletable', c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid::regclass, true) & 16) = 16,
+  'columns', coalesce((
+    select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
+      'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+    from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'),
+  'primaryKey', coalesce((
+    select json_agg(a.attname order by k.ord)
+    from pg_constraint p cross join unnest(p.conkey) with ordinality k(attnum, ord)
+    join pg_attribute a on a.attrelid = p.conrelid and a.attnum = k.attnum
+    where p.conrelid = c.oid and p.contype = 'p'), '[]')
+)), '[]')::text as doc
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where c.relkind in ('r', 'v', 'm', 'f', 'p') and n.nspname in (select json_array_elements_text($1::json))`;
+
+const FOREIGN_KEYS_SQL = `
+select coalesce(json_agg(json_build_object(
+  'constraint', con.conname,
+  'table', json_build_object('schema', ns.nspname, 'name', c.relname),
+  'columns', (select json_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
+              join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum),
+  'foreignTable', json_build_object('schema', fns.nspname, 'name', fc.relname),
+  'foreignColumns', (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
+              join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum)
+)), '[]')::text as doc
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid join pg_namespace ns on ns.oid = c.relnamespace
+join pg_class fc on fc.oid = con.confrelid join pg_namespace fns on fns.oid = fc.relnamespace
+where con.contype = 'f' and ns.nspname not in ('pg_catalog', 'information_schema')`;
+
+const ROUTINES_SQL = `
+select coalesce(json_agg(json_build_object(
+  'schema', n.nspname, 'name', p.proname, 'volatility', p.provolatile, 'set', p.proretset,
+  'returnType', format_type(p.prorettype, null), 'typtype', t.typtype,
+  'returnRelation', case when t.typrelid <> 0 then (
+    select json_build_object('schema', rn.nspname, 'name', rc.relname)
+    from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace where rc.oid = t.typrelid) end,
+  'argNames', array_to_json(p.proargnames), 'argModes', array_to_json(p.proargmodes),
+  'argTypes', (select json_agg(format_type(u.typ, null) order by u.ord)
+               from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(typ, ord)),
+  'defaults', p.pronargdefaults
+)), '[]')::text as doc
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
+where n.nspname in (select json_array_elements_text($1::json)) and p.prokind = 'f'`;
+
+const TIMEZONES_SQL = `select coalesce(json_agg(name), '[]')::text as doc from pg_timezone_names`;
+
+interface RawRoutine {
+  schema: string;
+  name: string;
+  volatility: 'i' | 's' | 'v';
+  set: boolean;
+  returnType: string;
+  typtype: string;
+  returnRelation: { schema: string; name: string } | null;
+  argNames: string[] | null;
+  argModes: string[] | null;
+  argTypes: string[] | null;
+  defaults: number;
+}
+
+function toRoutine(raw: RawRoutine): Routine {
+  const types = raw.argTypes ?? [];
+  const inputs = types
+    .map((type, i) => ({ type, name: raw.argNames?.[i] ?? '', mode: raw.argModes?.[i] ?? 'i' }))
+    .filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
+  const firstOptional = inputs.length - raw.defaults;
+  const params: RoutineParam[] = inputs.map((arg, i) => ({
+    name: arg.name,
+    type: arg.type,
+    required: i < firstOptional,
+    variadic: arg.mode === 'v',
+  }));
+  const isVoid = raw.returnType === 'void';
+  const composite = raw.typtype === 'c' || raw.returnType === 'record';
+  return {
+    schema: raw.schema,
+    name: raw.name,
+    params,
+    returns: {
+      set: raw.set,
+      kind: isVoid ? 'void' : composite ? 'composite' : 'scalar',
+      relation: raw.returnRelation ?? undefined,
+      type: raw.returnType,
+    },
+    volatility: raw.volatility === 'i' ? 'immutable' : raw.volatility === 's' ? 'stable' : 'volatile',
+  };
+}
+
+export async function loadSchemaCache(db: Db, schemas: string[]): Promise<SchemaCache> {
+  return db.transaction(async (tx) => {
+    await tx.query(PIN_SEARCH_PATH);
+    const read = async <T>(sql: string, params: unknown[] = [schemas]): Promise<T> => {
+      const { rows } = await tx.query<{ doc: string }>(sql, params);
+      return JSON.parse(rows[0].doc) as T;
+    };
+    const tables = await read<Table[]>(TABLES_SQL);
+    const baseForeignKeys = await read<ForeignKey[]>(FOREIGN_KEYS_SQL, []);
+    const viewColumns = await read<ViewColumnSource[]>(VIEW_COLUMNS_SQL);
+    const routines = (await read<RawRoutine[]>(ROUTINES_SQL)).map(toRoutine);
+    const timezones = new Set(await read<string[]>(TIMEZONES_SQL, []));
+
+    const byName = new Map<string, Table>();
+    for (const table of tables) byName.set(tableKey(table.schema, table.name), table);
+    const foreignKeys = addViewKeys(byName, baseForeignKeys, viewColumns);
+    const routinesByName = new Map<string, Routine[]>();
+    for (const routine of routines) {
+      const key = tableKey(routine.schema, routine.name);
+      routinesByName.set(key, [...(routinesByName.get(key) ?? []), routine]);
+    }
+    return { schemas, tables: byName, foreignKeys, routines: routinesByName, timezones };
+  });
+}

@@ -1,0 +1,82 @@
+// The schema cache: what the data service knows of the exposed schemas, read from the catalog at start and on
+// `NOTIFY pgrst, 'reload schema'`. Requests plan against it and never read the catalog themselves.
+
+export interface QualifiedName {
+  schema: string;
+  name: string;
+}
+
+export interface Column {
+  name: string;
+  /** The type as `format_type` prints it, schema-qualified outside pg_catalog (safe in a column definition list). */
+  type: string;
+  nullable: boolean;
+  /** The default expression as Postgres prints it, used for `Prefer: missing=default`. */
+  default: string | null;
+}
+
+export interface Table {
+  schema: string;
+  name: string;
+  isView: boolean;
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+  columns: Column[];
+  primaryKey: string[];
+}
+
+/** A foreign key seen from one side: `table(columns)` references `foreignTable(foreignColumns)`. */
+export interface ForeignKey {
+  constraint: string;
+  table: QualifiedName;
+  columns: string[];
+  foreignTable: QualifiedName;
+  foreignColumns: string[];
+}
+
+export interface RoutineParam {
+  name: string;
+  type: string;
+  required: boolean;
+  variadic: boolean;
+}
+
+export interface Routine {
+  schema: string;
+  name: string;
+  params: RoutineParam[];
+  /** What the function returns: a set or one value, of a table's row type, another composite, a scalar, or void. */
+  returns: {
+    set: boolean;
+    kind: 'composite' | 'scalar' | 'void';
+    /** The relation whose row type is returned, when it is one of the cached tables or views. */
+    relation?: QualifiedName;
+    type: string;
+  };
+  volatility: 'immutable' | 'stable' | 'volatile';
+}
+
+export interface SchemaCache {
+  /** The exposed schemas, in the configured order; the first is the default. */
+  schemas: string[];
+  tables: Map<string, Table>;
+  foreignKeys: ForeignKey[];
+  routines: Map<string, Routine[]>;
+  /** Time zone names the database knows, for `Prefer: timezone=`. */
+  timezones: Set<string>;
+}
+
+export const tableKey = (schema: string, name: string) => `${schema}\u0000${name}`;
+
+export function findTable(cache: SchemaCache, schema: string, name: string): Table | undefined {
+  return cache.tables.get(tableKey(schema, name));
+}
+
+export function findRoutines(cache: SchemaCache, schema: string, name: string): Routine[] {
+  return cache.routines.get(tableKey(schema, name)) ?? [];
+}
+
+export function emptySchemaCache(schemas: string[]): SchemaCache {
+  return { schemas, tables: new Map(), foreignKeys: [], routines: new Map(), timezones: new Set() };
+}

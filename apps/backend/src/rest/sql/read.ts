@@ -1,0 +1,125 @@
+// Read plans as SQL: one SELECT per resource, embedded resources as lateral subqueries (to-one as a row object,
+// to-many as a JSON array), and the count query of the top level.
+import type { OrderTerm } from '../request/types.ts';
+import type { EmbedPlan, PlannedField, ReadPlan } from '../plan/types.ts';
+import { fieldSql, logicSql } from './filter.ts';
+import { ident, qualified, typeName, type Params } from './fragments.ts';
+
+/** How the columns of a read are qualified in its SQL: its alias, the CTE it reads, or the table's name. */
+export function qualifierOf(plan: ReadPlan): string {
+  if (plan.alias !== undefined) return ident(plan.alias);
+  if (plan.fromCte !== undefined) return ident(plan.fromCte);
+  return qualified(plan.from);
+}
+
+function fromSql(plan: ReadPlan): string {
+  const source = plan.fromCte !== undefined ? ident(plan.fromCte) : qualified(plan.from);
+  const alias = plan.alias !== undefined ? ` AS ${ident(plan.alias)}` : '';
+  const junction = plan.join?.junction ? `, ${qualified(plan.join.junction.table)}` : '';
+  return `FROM ${source}${alias}${junction}`;
+}
+
+function selectItemSql(qualifier: string, item: PlannedField, params: Params): string {
+  let sql = fieldSql(qualifier, item.field, params);
+  if (item.cast !== undefined) sql = `CAST(${sql} AS ${typeName(item.cast)})`;
+  if (item.aggregate !== undefined) {
+    sql = `${item.aggregate.toUpperCase()}(${sql})`;
+    if (item.aggregateCast !== undefined) sql = `CAST(${sql} AS ${typeName(item.aggregateCast)})`;
+  }
+  return item.alias !== undefined ? `${sql} AS ${ident(item.alias)}` : sql;
+}
+
+/** Conditions joining an embedded read to its parent. */
+function joinConditions(plan: ReadPlan, parentQualifier: string): string[] {
+  const join = plan.join;
+  if (!join) return [];
+  const child = qualifierOf(plan);
+  if (join.junction) {
+    const junction = qualified(join.junction.table);
+    return [
+      ...join.junction.toChild.map((c) => `${child}.${ident(c.childColumn)} = ${junction}.${ident(c.parentColumn)}`),
+      ...join.junction.toParent.map(
+        (c) => `${junction}.${ident(c.childColumn)} = ${parentQualifier}.${ident(c.parentColumn)}`,
+      ),
+    ];
+  }
+  return join.conditions.map((c) => `${child}.${ident(c.childColumn)} = ${parentQualifier}.${ident(c.parentColumn)}`);
+}
+
+function embedSql(embed: EmbedPlan, parentQualifier: string, params: Params): { select?: string; join: string } {
+  const subquery = readSql(embed.read, params, parentQualifier);
+  const agg = ident(embed.aggregateAlias);
+  const joinType = embed.inner ? 'INNER' : 'LEFT';
+  const outputs = embed.read.select.length > 0 || embed.read.embeds.length > 0;
+  if (embed.toOne) {
+    const select = embed.spread ? `${agg}.*` : `row_to_json(${agg}.*) AS ${ident(embed.name)}`;
+    return { ...(outputs ? { select } : {}), join: `${joinType} JOIN LATERAL (${subquery}) AS ${agg} ON TRUE` };
+  }
+  const aggregated = `SELECT json_agg(${agg}) AS ${agg} FROM (${subquery}) AS ${agg}`;
+  return {
+    ...(outputs ? { select: `COALESCE(${agg}.${agg}, '[]') AS ${ident(embed.name)}` } : {}),
+    join: `${joinType} JOIN LATERAL (${aggregated}) AS ${agg} ON ${embed.inner ? `${agg} IS NOT NULL` : 'TRUE'}`,
+  };
+}
+
+function orderSql(plan: ReadPlan, terms: OrderTerm[], params: Params): string {
+  if (terms.length === 0) return '';
+  const qualifier = qualifierOf(plan);
+  const rendered = terms.map((term) => {
+    const embed = term.relation === undefined ? undefined : plan.embeds.find((e) => e.name === term.relation);
+    const target = embed
+      ? fieldSql(ident(embed.aggregateAlias), term.field, params)
+      : fieldSql(qualifier, term.field, params);
+    const direction = term.direction ? ` ${term.direction.toUpperCase()}` : '';
+    const nulls = term.nulls ? ` NULLS ${term.nulls.toUpperCase()}` : '';
+    return `${target}${direction}${nulls}`;
+  });
+  return ` ORDER BY ${rendered.join(', ')}`;
+}
+
+function rangeSql(plan: ReadPlan, params: Params): string {
+  const { offset, limit } = plan.range;
+  if (limit === undefined && offset === 0) return '';
+  return ` LIMIT ${limit === undefined ? 'ALL' : params.add(String(limit))} OFFSET ${params.add(String(offset))}`;
+}
+
+/** Non-aggregated fields group the rows when any field is aggregated. */
+function groupSql(plan: ReadPlan, qualifier: string, params: Params): string {
+  if (!plan.select.some((item) => item.aggregate !== undefined)) return '';
+  const terms = plan.select
+    .filter((item) => item.aggregate === undefined)
+    .map((item) => (item.alias !== undefined ? ident(item.alias) : fieldSql(qualifier, item.field, params)));
+  return terms.length > 0 ? ` GROUP BY ${terms.join(', ')}` : '';
+}
+
+/** The SELECT of one read; `parentQualifier` is set for an embedded read, whose join it completes. */
+export function readSql(plan: ReadPlan, params: Params, parentQualifier?: string): string {
+  const qualifier = qualifierOf(plan);
+  const embeds = plan.embeds.map((embed) => embedSql(embed, qualifier, params));
+  const fields = plan.select.map((item) => selectItemSql(qualifier, item, params));
+  const embedSelects = embeds.flatMap((embed) => (embed.select ? [embed.select] : []));
+  const selects = fields.length === 0 && embedSelects.length === 0 ? [`${qualifier}.*`] : [...fields, ...embedSelects];
+  const conditions = [
+    ...plan.where.map((tree) => logicSql(qualifier, tree, params)),
+    ...plan.embedFilters.map((f) => `${ident(f.aggregateAlias)} IS ${f.isNull ? 'NOT ' : ''}DISTINCT FROM NULL`),
+    ...(parentQualifier === undefined ? [] : joinConditions(plan, parentQualifier)),
+  ];
+  const joins = embeds.map((embed) => ` ${embed.join}`).join('');
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  return `SELECT ${selects.join(', ')} ${fromSql(plan)}${joins}${where}${groupSql(plan, qualifier, params)}${orderSql(plan, plan.order, params)}${rangeSql(plan, params)}`;
+}
+
+/** Counts the rows the top level matches, before limit and offset; inner embeds must have a match. */
+export function countSql(plan: ReadPlan, params: Params, parentQualifier?: string): string {
+  const qualifier = qualifierOf(plan);
+  const conditions = [
+    ...plan.where.map((tree) => logicSql(qualifier, tree, params)),
+    ...(parentQualifier === undefined ? [] : joinConditions(plan, parentQualifier)),
+    ...plan.embeds.filter((embed) => embed.inner).map((embed) => `EXISTS (${countSql(embed.read, params, qualifier)})`),
+    ...plan.embedFilters.map((f) => {
+      const embed = plan.embeds.find((candidate) => candidate.aggregateAlias === f.aggregateAlias)!;
+      return `${f.isNull ? 'NOT ' : ''}EXISTS (${countSql(embed.read, params, qualifier)})`;
+    }),
+  ];
+  return `SELECT 1 ${fromSql(plan)}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
+}

@@ -1,0 +1,223 @@
+// @supabase/supabase-js against a real listening backend: the query builder chains a developer writes get the
+// data, counts, statuses and errors that a hosted Supabase gives them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { loadConfig } from '../../src/config.ts';
+import { openPostgres } from '../../src/db/postgres.ts';
+import { startBackend, type Backend } from '../../src/server.ts';
+import { REPO_SUPABASE_DIR } from '../harness.ts';
+import { APOLLO, FIXTURE_SQL } from './fixture.ts';
+
+const USER = '55555555-5555-4555-8555-555555555555';
+let backend: Backend;
+let anon: SupabaseClient;
+let user: SupabaseClient;
+let cleanup: () => Promise<void>;
+
+/** A fresh database on TEST_DATABASE_URL's server, or undefined to run on PGlite in the data folder. */
+async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return { drop: async () => {} };
+  const name = `teamplan_rest_js_${Date.now().toString(36)}`;
+  const admin = await openPostgres(server, 1);
+  await admin.exec(`create database "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.exec(`drop database if exists "${name}" with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-rest-js-'));
+  const database = await scratchDatabase();
+  backend = await startBackend(
+    loadConfig({
+      BACKEND_PORT: '0',
+      DATA_DIR: dataDir,
+      SUPABASE_DIR: REPO_SUPABASE_DIR,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    }),
+  );
+  cleanup = async () => {
+    await backend.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  await backend.deps.db.exec(FIXTURE_SQL);
+  // Node 20 has no WebSocket of its own; realtime is not used here, but the client builds it.
+  const options = {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  };
+  anon = createClient(backend.url, backend.deps.keys.anonKey, options);
+  const token = await backend.deps.keys.sign({ sub: USER, role: 'authenticated', aud: 'authenticated' }, 3600);
+  user = createClient(backend.url, backend.deps.keys.anonKey, {
+    ...options,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+});
+afterAll(() => cleanup());
+
+describe('reading', () => {
+  it('filters, orders and limits', async () => {
+    const { data, error, status } = await anon
+      .from('rest_projects')
+      .select('name, budget')
+      .eq('status', 'active')
+      .order('name', { ascending: false })
+      .limit(2);
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toEqual([
+      { name: 'Dune, Part 2', budget: 75.25 },
+      { name: 'Borealis', budget: null },
+    ]);
+  });
+
+  it('combines in (with quoting), not, or and ilike', async () => {
+    const inList = await anon.from('rest_projects').select('name').in('name', ['Apollo', 'Dune, Part 2']).order('name');
+    expect(inList.data).toEqual([{ name: 'Apollo' }, { name: 'Dune, Part 2' }]);
+    const negated = await anon
+      .from('rest_projects')
+      .select('name')
+      .not('budget', 'is', null)
+      .ilike('name', '%a%')
+      .order('name');
+    expect(negated.data).toEqual([{ name: 'Apollo' }, { name: 'Cassini' }, { name: 'Dune, Part 2' }]);
+    const either = await anon
+      .from('rest_projects')
+      .select('name')
+      .or('status.eq.archived,budget.is.null')
+      .order('name');
+    expect(either.data).toEqual([{ name: 'Borealis' }, { name: 'Cassini' }]);
+  });
+
+  it('counts exactly, with head and with a range', async () => {
+    const head = await anon.from('rest_projects').select('*', { count: 'exact', head: true }).eq('status', 'active');
+    expect(head).toMatchObject({ count: 3, data: null, error: null, status: 200 });
+    const page = await anon.from('rest_projects').select('name', { count: 'exact' }).order('name').range(1, 2);
+    expect(page).toMatchObject({ count: 4, status: 206, data: [{ name: 'Borealis' }, { name: 'Cassini' }] });
+  });
+
+  it('embeds related rows', async () => {
+    const { data } = await anon
+      .from('rest_projects')
+      .select('name, client:rest_clients(name), rest_tasks(title)')
+      .eq('id', APOLLO)
+      .order('title', { referencedTable: 'rest_tasks' });
+    expect(data).toEqual([
+      { name: 'Apollo', client: { name: 'Acme' }, rest_tasks: [{ title: 'Build' }, { title: 'Design' }] },
+    ]);
+  });
+
+  it('single() gives an object or PGRST116', async () => {
+    expect(await anon.from('rest_projects').select('name').eq('id', APOLLO).single()).toMatchObject({
+      data: { name: 'Apollo' },
+      error: null,
+    });
+    const none = await anon.from('rest_projects').select('name').eq('name', 'nothing').single();
+    expect(none).toMatchObject({
+      data: null,
+      status: 406,
+      error: { code: 'PGRST116', details: 'The result contains 0 rows' },
+    });
+  });
+
+  it('maybeSingle() gives an object, null, or an error for several rows', async () => {
+    expect(await anon.from('rest_projects').select('name').eq('name', 'Apollo').maybeSingle()).toMatchObject({
+      data: { name: 'Apollo' },
+      error: null,
+    });
+    expect(await anon.from('rest_projects').select('name').eq('name', 'nothing').maybeSingle()).toMatchObject({
+      data: null,
+      error: null,
+    });
+    expect((await anon.from('rest_projects').select('name').maybeSingle()).error).toMatchObject({ code: 'PGRST116' });
+  });
+
+  it("loads a member's permissions the way the product does", async () => {
+    const { data, error } = await user
+      .from('organization_users')
+      .select('can_manage_users, can_manage_projects, can_manage_announcements')
+      .eq('user_id', USER)
+      .limit(1)
+      .maybeSingle();
+    expect(error).toBeNull();
+    expect(data).toBeNull();
+  });
+
+  it('reports an unknown table as PostgREST does', async () => {
+    const { error, status } = await anon.from('rest_nothing').select();
+    expect(status).toBe(404);
+    expect(error).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.rest_nothing' in the schema cache",
+    });
+  });
+});
+
+describe('writing', () => {
+  it('inserts and reads back one row', async () => {
+    const { data, error, status } = await anon
+      .from('rest_clients')
+      .insert({ name: 'Cyberdyne' })
+      .select('name')
+      .single();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toEqual({ name: 'Cyberdyne' });
+  });
+
+  it('inserts several rows with different keys, filling the gaps with null', async () => {
+    const { data, error } = await anon
+      .from('rest_tasks')
+      .insert([
+        { project_id: APOLLO, title: 'Test' },
+        { project_id: APOLLO, title: 'Ship', estimate: 2 },
+      ])
+      .select('title, estimate');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { title: 'Test', estimate: null },
+      { title: 'Ship', estimate: 2 },
+    ]);
+  });
+
+  it('upserts on a conflict target', async () => {
+    const { data, error } = await anon
+      .from('rest_clients')
+      .upsert({ id: 2, name: 'Globex Corp' }, { onConflict: 'id' })
+      .select('id, name');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 2, name: 'Globex Corp' }]);
+    const ignored = await anon
+      .from('rest_clients')
+      .upsert({ id: 2, name: 'Ignored' }, { ignoreDuplicates: true })
+      .select();
+    expect(ignored.data).toEqual([]);
+  });
+
+  it('updates and deletes with filters', async () => {
+    const updated = await anon.from('rest_tasks').update({ done: true }).eq('title', 'Test').select('title, done');
+    expect(updated).toMatchObject({ status: 200, data: [{ title: 'Test', done: true }] });
+    const deleted = await anon.from('rest_tasks').delete().eq('title', 'Test');
+    expect(deleted).toMatchObject({ status: 204, error: null, data: null });
+    const counted = await anon.from('rest_tasks').delete({ count: 'exact' }).eq('title', 'Ship');
+    expect(counted).toMatchObject({ status: 204, count: 1 });
+  });
+
+  it('reports constraint violations with their codes', async () => {
+    const { error, status } = await anon.from('rest_clients').insert({ id: 1, name: 'Duplicate' });
+    expect(status).toBe(409);
+    expect(error).toMatchObject({ code: '23505', details: 'Key (id)=(1) already exists.' });
+  });
+});
