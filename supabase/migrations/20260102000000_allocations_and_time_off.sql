@@ -1,0 +1,268 @@
+-- Allocations (who works on which project, when and how much) and time off (when someone is away).
+-- Members read both; project managers plan allocations; a person records their own time off and managers
+-- anyone's. Over-allocation is allowed and flagged by the capacity functions, never blocked here.
+
+create or replace function private.is_planner() returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select private.has_permission('can_manage_projects') or private.has_permission('can_manage_users')
+$$;
+comment on function private.is_planner() is 'Managers who plan people''s time: those who can manage projects or users.';
+grant execute on function private.is_planner() to anon, authenticated, service_role;
+
+---------------------------------------------------------------------------------------------------------------
+-- allocations
+
+create table public.allocations (
+  id uuid primary key default gen_random_uuid(),
+  project_id uuid not null references public.projects (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  start_date date not null,
+  end_date date not null,
+  hours_per_day numeric(4, 2) not null check (hours_per_day > 0 and hours_per_day <= 24),
+  tentative boolean not null default false,
+  role text check (char_length(role) <= 120),
+  note text check (char_length(note) <= 2000),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint allocations_dates_ordered check (end_date >= start_date),
+  -- Ten years at most: a typo in a year must not plan someone for a century.
+  constraint allocations_span_limited check (end_date - start_date < 3660)
+);
+comment on table public.allocations is 'A person working on a project for a date range (inclusive), some hours per work day.';
+comment on column public.allocations.tentative is 'Pencilled in, not confirmed; capacity figures include it or not on request.';
+
+create index allocations_user_dates_idx on public.allocations (user_id, start_date, end_date);
+create index allocations_project_dates_idx on public.allocations (project_id, start_date);
+create index allocations_dates_idx on public.allocations (start_date, end_date);
+create trigger allocations_touch before update on public.allocations
+  for each row execute function private.touch_updated_at();
+
+alter table public.allocations enable row level security;
+create policy "Members can read allocations" on public.allocations
+  for select to authenticated using (private.is_member());
+create policy "Project managers can create allocations" on public.allocations
+  for insert to authenticated with check (private.has_permission('can_manage_projects'));
+create policy "Project managers can change allocations" on public.allocations
+  for update to authenticated
+  using (private.has_permission('can_manage_projects'))
+  with check (private.has_permission('can_manage_projects'));
+create policy "Project managers can delete allocations" on public.allocations
+  for delete to authenticated using (private.has_permission('can_manage_projects'));
+
+---------------------------------------------------------------------------------------------------------------
+-- time off: rows in a private table, shown through the public.time_off view, which hides the note from everyone
+-- but the person and planners (members may see that someone is away, not why).
+
+create table private.time_off_entries (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  start_date date not null,
+  end_date date not null,
+  kind text not null default 'vacation' check (kind in ('vacation', 'sick', 'public_holiday', 'other')),
+  note text check (char_length(note) <= 2000),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  constraint time_off_dates_ordered check (end_date >= start_date),
+  constraint time_off_span_limited check (end_date - start_date < 366)
+);
+create index time_off_user_dates_idx on private.time_off_entries (user_id, start_date, end_date);
+
+alter table private.time_off_entries enable row level security;
+create policy "Members can see who is away" on private.time_off_entries
+  for select to authenticated using (private.is_member());
+create policy "People record their own time off; planners anyone's" on private.time_off_entries
+  for insert to authenticated
+  with check (private.is_member() and (user_id = auth.uid() or private.is_planner()));
+create policy "People change their own time off; planners anyone's" on private.time_off_entries
+  for update to authenticated
+  using (user_id = auth.uid() or private.is_planner())
+  with check (user_id = auth.uid() or private.is_planner());
+create policy "People remove their own time off; planners anyone's" on private.time_off_entries
+  for delete to authenticated using (user_id = auth.uid() or private.is_planner());
+grant select, insert, update, delete on private.time_off_entries to authenticated, service_role;
+
+create view public.time_off with (security_invoker = true) as
+  select t.id, t.user_id, t.start_date, t.end_date, t.kind,
+         case when t.user_id = auth.uid() or private.is_planner() or auth.role() = 'service_role'
+              then t.note end as note,
+         t.created_by, t.created_at
+  from private.time_off_entries t;
+comment on view public.time_off is 'Time off of the organization''s people; the note shows only to the person and planners.';
+
+-- Writes through the view go to the table, as the caller (so its policies apply), and return what the view shows.
+create or replace function private.write_time_off() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  saved private.time_off_entries;
+begin
+  if tg_op = 'INSERT' then
+    insert into private.time_off_entries (id, user_id, start_date, end_date, kind, note, created_by)
+    values (coalesce(new.id, gen_random_uuid()), new.user_id, new.start_date, new.end_date,
+            coalesce(new.kind, 'vacation'), new.note, coalesce(new.created_by, auth.uid()))
+    returning * into saved;
+  elsif tg_op = 'UPDATE' then
+    update private.time_off_entries
+    set user_id = new.user_id, start_date = new.start_date, end_date = new.end_date, kind = new.kind,
+        -- An unchanged masked note (null) must not erase the stored one.
+        note = case when new.note is distinct from old.note then new.note else note end
+    where id = old.id
+    returning * into saved;
+    if not found then return null; end if;
+  else
+    delete from private.time_off_entries where id = old.id;
+    if not found then return null; end if;
+    return old;
+  end if;
+  new.id := saved.id;
+  new.kind := saved.kind;
+  new.note := saved.note;
+  new.created_by := saved.created_by;
+  new.created_at := saved.created_at;
+  return new;
+end;
+$$;
+
+create trigger time_off_write instead of insert or update or delete on public.time_off
+  for each row execute function private.write_time_off();
+
+---------------------------------------------------------------------------------------------------------------
+-- Capacity and utilization, computed here and nowhere else. For each person and day: capacity is the person's
+-- weekly hours spread over their work days (the organization's when not set), zero on days off and on time off;
+-- allocated is the sum of their allocations' hours on their work days. Utilization is allocated / capacity.
+
+create or replace function public.daily_load(
+  p_from date,
+  p_to date,
+  p_include_tentative boolean default true,
+  p_user_ids uuid[] default null
+)
+returns table (
+  user_id uuid,
+  day date,
+  capacity_hours numeric,
+  allocated_hours numeric,
+  tentative_hours numeric,
+  is_time_off boolean,
+  is_work_day boolean
+)
+language sql stable
+set search_path = ''
+as $$
+  with org as (
+    select default_weekly_hours, work_days from public.organization limit 1
+  ),
+  people as (
+    select p.id,
+           coalesce(p.weekly_capacity_hours, org.default_weekly_hours) as weekly_hours,
+           coalesce(nullif(p.work_days, '{}'), org.work_days) as work_days
+    from public.profiles p
+    cross join org
+    join public.organization_users m on m.user_id = p.id
+    where p_user_ids is null or p.id = any (p_user_ids)
+  ),
+  days as (
+    select d::date as day, extract(isodow from d)::int as weekday
+    from generate_series(p_from, p_to, interval '1 day') as d
+  ),
+  grid as (
+    select people.id as user_id, days.day,
+           days.weekday = any (people.work_days) as is_work_day,
+           people.weekly_hours / cardinality(people.work_days) as daily_hours
+    from people cross join days
+  ),
+  away as (
+    select distinct g.user_id, g.day
+    from grid g
+    join private.time_off_entries t on t.user_id = g.user_id and g.day between t.start_date and t.end_date
+  ),
+  booked as (
+    select g.user_id, g.day,
+           sum(a.hours_per_day) filter (where not a.tentative) as confirmed,
+           sum(a.hours_per_day) filter (where a.tentative) as tentative
+    from grid g
+    join public.allocations a on a.user_id = g.user_id and g.day between a.start_date and a.end_date
+    where g.is_work_day and a.start_date <= p_to and a.end_date >= p_from
+    group by g.user_id, g.day
+  )
+  select g.user_id, g.day,
+         case when g.is_work_day and away.day is null then round(g.daily_hours, 2) else 0 end,
+         coalesce(b.confirmed, 0) + case when p_include_tentative then coalesce(b.tentative, 0) else 0 end,
+         coalesce(b.tentative, 0),
+         away.day is not null,
+         g.is_work_day
+  from grid g
+  left join away on away.user_id = g.user_id and away.day = g.day
+  left join booked b on b.user_id = g.user_id and b.day = g.day
+$$;
+comment on function public.daily_load(date, date, boolean, uuid[]) is
+  'Per member and day: capacity, allocated and tentative hours, time off. Reads only what the caller may read.';
+
+create or replace function public.utilization(
+  p_from date,
+  p_to date,
+  p_period text default 'week',
+  p_include_tentative boolean default true,
+  p_user_ids uuid[] default null
+)
+returns table (
+  user_id uuid,
+  period_start date,
+  period_end date,
+  capacity_hours numeric,
+  allocated_hours numeric,
+  tentative_hours numeric,
+  time_off_days int,
+  utilization numeric,
+  over_allocated boolean
+)
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  week_start int := coalesce((select o.week_start from public.organization o limit 1), 1);
+begin
+  if p_period not in ('day', 'week', 'month') then
+    raise exception 'The period must be day, week or month.' using errcode = '22023';
+  end if;
+  if p_to < p_from then
+    raise exception 'The end of the range must not be before its start.' using errcode = '22023';
+  end if;
+  if p_to - p_from > 731 then
+    raise exception 'The range may span two years at most.' using errcode = '22023';
+  end if;
+  return query
+  with load as (
+    select l.*,
+           case p_period
+             when 'day' then l.day
+             when 'week' then l.day - ((extract(isodow from l.day)::int - week_start + 7) % 7)
+             else date_trunc('month', l.day)::date
+           end as bucket
+    from public.daily_load(p_from, p_to, p_include_tentative, p_user_ids) l
+  )
+  select load.user_id,
+         load.bucket,
+         case p_period
+           when 'day' then load.bucket
+           when 'week' then load.bucket + 6
+           else (load.bucket + interval '1 month' - interval '1 day')::date
+         end,
+         sum(load.capacity_hours),
+         sum(load.allocated_hours),
+         sum(load.tentative_hours),
+         (count(*) filter (where load.is_time_off and load.is_work_day))::int,
+         case when sum(load.capacity_hours) > 0
+              then round(sum(load.allocated_hours) / sum(load.capacity_hours), 4) end,
+         sum(load.allocated_hours) > sum(load.capacity_hours)
+  from load
+  group by load.user_id, load.bucket
+  order by load.user_id, load.bucket;
+end;
+$$;
+comment on function public.utilization(date, date, text, boolean, uuid[]) is
+  'Capacity, allocated hours and utilization per member and day, week (from the organization''s week start) or month.';
