@@ -1,5 +1,6 @@
 // `npm start`: the embedded backend (PGlite in DATA_DIR) and the production web app, side by side.
 // With SUPABASE_URL and SUPABASE_ANON_KEY set, only the web app starts, pointed at that Supabase instead.
+// `--demo` (npm run demo) uses its own data folder and fills it once with a realistic organization.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
 const webPort = env.PORT ?? '3000';
 const backendPort = env.BACKEND_PORT ?? '54321';
-const dataDir = path.resolve(root, env.DATA_DIR ?? '.data');
+const demo = process.argv.includes('--demo');
+const dataDir = path.resolve(root, env.DATA_DIR ?? (demo ? '.data-demo' : '.data'));
 const external = Boolean(env.SUPABASE_URL || env.SUPABASE_ANON_KEY);
 const children = new Set();
 
@@ -39,6 +41,15 @@ function stop(code = 0) {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+
+function runToEnd(command, args, childEnv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: childEnv, stdio: 'inherit' });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.at(-1)} failed (exit code ${code})`)),
+    );
+  });
+}
 
 async function waitForBackend(url, timeoutMs = 120_000) {
   const keysFile = path.join(dataDir, 'api_keys.json');
@@ -71,6 +82,14 @@ async function main() {
       SITE_URL: env.SITE_URL ?? `http://127.0.0.1:${webPort}`,
     });
     ({ anonKey, serviceRoleKey } = await waitForBackend(supabaseUrl));
+  }
+  if (demo && !external) {
+    await runToEnd(process.execPath, ['--import', 'tsx', 'scripts/demo/main.ts'], {
+      ...env,
+      SUPABASE_URL: supabaseUrl,
+      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+      DATA_DIR: dataDir,
+    });
   }
   run('web', process.execPath, ['apps/web/server.js'], {
     ...env,
