@@ -24,9 +24,13 @@ const emailSchema = z.object({
   enable_confirmations: z.boolean().default(false),
   double_confirm_changes: z.boolean().default(true),
   secure_password_change: z.boolean().default(false),
-  max_frequency: z.string().default('1s'),
+  max_frequency: z.string().default('60s'),
   otp_length: z.number().int().min(6).max(10).default(6),
   otp_expiry: z.number().int().positive().default(3600),
+  /** [auth.email.template.<kind>]: subject and an HTML file (relative to the project folder), as the CLI reads them. */
+  template: z
+    .record(z.string(), z.object({ subject: z.string().optional(), content_path: z.string().optional() }))
+    .default({}),
   smtp: z
     .object({
       enabled: z.boolean().default(true),
@@ -40,6 +44,26 @@ const emailSchema = z.object({
     .optional(),
 });
 
+/** [auth.sms]: codes by SMS; without a provider they are kept in the mailbox of the embedded default. */
+const smsSchema = z.object({
+  enable_confirmations: z.boolean().default(false),
+  template: z.string().default('Your code is {{ .Code }}'),
+  max_frequency: z.string().default('60s'),
+});
+
+/** [auth.rate_limit], per IP address and 5 minutes unless noted; GoTrue's defaults. */
+const rateLimitSchema = z.object({
+  /** E-mails sent per hour by the whole project; applies only with SMTP (the local mailbox is not limited). */
+  email_sent: z.number().int().min(0).default(2),
+  sms_sent: z.number().int().min(0).default(30),
+  /** Anonymous sign-ins per hour. */
+  anonymous_users: z.number().int().min(0).default(30),
+  token_refresh: z.number().int().min(0).default(150),
+  sign_in_sign_ups: z.number().int().min(0).default(30),
+  token_verifications: z.number().int().min(0).default(30),
+  web3: z.number().int().min(0).default(30),
+});
+
 const authSchema = z.object({
   site_url: z.string().default('http://127.0.0.1:3000'),
   additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
@@ -47,11 +71,14 @@ const authSchema = z.object({
   jwt_secret: z.string().min(32).optional(),
   signing_keys_path: z.string().optional(),
   enable_signup: z.boolean().default(true),
+  enable_anonymous_sign_ins: z.boolean().default(false),
   enable_refresh_token_rotation: z.boolean().default(true),
   refresh_token_reuse_interval: z.number().int().min(0).default(10),
   minimum_password_length: z.number().int().min(6).default(6),
   password_requirements: passwordRequirements.default(''),
   email: emailSchema.prefault({}),
+  sms: smsSchema.prefault({}),
+  rate_limit: rateLimitSchema.prefault({}),
 });
 
 const tomlSchema = z.object({
@@ -111,6 +138,8 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
     [['api'], apiSchema],
     [['auth'], authSchema],
     [['auth', 'email'], emailSchema],
+    [['auth', 'sms'], smsSchema],
+    [['auth', 'rate_limit'], rateLimitSchema],
   ];
   for (const [sectionPath, schema] of sections) {
     for (const key of Object.keys(schema.shape)) {

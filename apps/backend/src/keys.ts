@@ -27,6 +27,7 @@ interface SigningKey {
   alg: string;
   privateKey: CryptoKey | Uint8Array;
   publicJwk?: JWK;
+  verifyKey?: Promise<CryptoKey>;
 }
 
 export interface Keys {
@@ -101,7 +102,9 @@ export async function loadKeys(config: Pick<Config, 'dataDir' | 'supabaseDir' | 
     if (header.alg === 'HS256' && hsKey) key = hsKey;
     else {
       const match = signingKeys.find((k) => k.alg === header.alg && (header.kid === undefined || k.kid === header.kid));
-      key = match?.publicJwk ? ((await importJWK(match.publicJwk, match.alg)) as CryptoKey) : match?.privateKey;
+      // The public key is imported once per signing key: importing it on every request costs more than verifying.
+      if (match?.publicJwk) match.verifyKey ??= importJWK(match.publicJwk, match.alg) as Promise<CryptoKey>;
+      key = match?.publicJwk ? await match.verifyKey : match?.privateKey;
     }
     if (!key) throw new JwtError('invalid JWT: unable to parse or verify signature, no suitable key or wrong key type');
     try {

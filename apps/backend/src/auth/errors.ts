@@ -50,10 +50,16 @@ export const AuthErrors = {
   badCodeVerifier: (message: string) => new AuthError(400, 'bad_code_verifier', message),
   emailLinkInvalid: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
   otpInvalid: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
-  overEmailSendRateLimit: (seconds: number) =>
+  overEmailSendRateLimit: (seconds: number, message?: string) =>
     new AuthError(
       429,
       'over_email_send_rate_limit',
+      message ?? `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
+  overSmsSendRateLimit: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_sms_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
@@ -61,5 +67,30 @@ export const AuthErrors = {
     new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
   reauthenticationNotValid: () => new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid'),
   unsupportedGrant: () => new AuthError(400, 'invalid_credentials', 'unsupported_grant_type'),
+  mfaFactorNotFound: () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found'),
+  mfaChallengeNotFound: () =>
+    new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found'),
+  mfaIpMismatch: () => new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.'),
+  mfaChallengeExpired: (id: string) =>
+    new AuthError(
+      422,
+      'mfa_challenge_expired',
+      `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
+    ),
+  mfaVerificationFailed: () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
+  mfaFactorNameConflict: (name: string) =>
+    new AuthError(
+      422,
+      'mfa_factor_name_conflict',
+      `A factor with the friendly name ${JSON.stringify(name)} for this user already exists`,
+    ),
+  tooManyFactors: () =>
+    new AuthError(
+      422,
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    ),
+  insufficientAal: (status: 403 | 422, message: string) => new AuthError(status, 'insufficient_aal', message),
+  overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   internal: (message: string, cause?: unknown) => new AuthError(500, 'unexpected_failure', message, { cause }),
 } as const;

@@ -1,8 +1,9 @@
-// Passwords: the configured policy (GoTrue's reasons and messages), bcrypt hashing off the event loop, and a
-// comparison that costs the same whether or not the account exists.
+// Passwords: the configured policy plus the common-password check (GoTrue's reasons and messages), bcrypt hashing
+// off the event loop, and a comparison that costs the same whether or not the account exists.
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/bcrypt';
 import { AuthErrors } from './errors.ts';
+import { isCommonPassword } from './passwords/common.ts';
 import type { AuthSettings } from './settings.ts';
 
 /** bcrypt reads at most 72 bytes; a longer password would be silently truncated. */
@@ -26,6 +27,11 @@ export function passwordWeakness(password: string, settings: AuthSettings): Pass
   if (sets.some((set) => ![...set].some((character) => password.includes(character)))) {
     reasons.push('characters');
     messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+  }
+  // GoTrue's reason for a leaked password; here the check is against the bundled list of the most common ones.
+  if (isCommonPassword(password)) {
+    reasons.push('pwned');
+    messages.push('Password is known to be weak and easy to guess, please choose a different one.');
   }
   return reasons.length > 0 ? { message: messages.join(' '), reasons } : undefined;
 }

@@ -6,6 +6,9 @@ import type { AdminHandler, AuthDeps, OpenHandler, UserHandler } from './context
 import { authenticateAdmin, authenticateUser } from './guards.ts';
 import { createUser, updateUserById } from './handlers/admin-user-write.ts';
 import { deleteUserById, getUserById, listAllUsers } from './handlers/admin-users.ts';
+import { deleteUserFactor, listUserFactors, updateUserFactor } from './handlers/admin-factors.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/factors.ts';
+import { generateLink } from './handlers/generate-link.ts';
 import { invite } from './handlers/invite.ts';
 import { logout } from './handlers/logout.ts';
 import { otp } from './handlers/otp.ts';
@@ -17,6 +20,7 @@ import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
 import { getUser, updateCurrentUser } from './handlers/user.ts';
 import { verifyGet, verifyPost } from './handlers/verify.ts';
+import { limited, limitedUser } from './rate-limit.ts';
 import { renderAuthError } from './respond.ts';
 import { authSettings } from './settings.ts';
 
@@ -39,7 +43,7 @@ function authApp(deps: Deps): { app: Hono<AppEnv>; allow: ReturnType<typeof guar
 export function openAuthRoutes(deps: Deps): Hono<AppEnv> {
   const { app, allow } = authApp(deps);
   app.get('/.well-known/jwks.json', (c) => c.json(deps.keys.jwks));
-  app.get('/verify', allow.open(verifyGet));
+  app.get('/verify', allow.open(limited('token_verifications', verifyGet)));
   return app;
 }
 
@@ -50,22 +54,30 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
 
   app.post('/signup', allow.open(signup));
   app.post('/token', allow.open(token));
-  app.post('/verify', allow.open(verifyPost));
-  app.post('/otp', allow.open(otp));
-  app.post('/magiclink', allow.open(otp));
-  app.post('/recover', allow.open(recover));
-  app.post('/resend', allow.open(resend));
+  app.post('/verify', allow.open(limited('token_verifications', verifyPost)));
+  app.post('/otp', allow.open(limited('sign_in_sign_ups', otp)));
+  app.post('/magiclink', allow.open(limited('sign_in_sign_ups', otp)));
+  app.post('/recover', allow.open(limited('sign_in_sign_ups', recover)));
+  app.post('/resend', allow.open(limited('sign_in_sign_ups', resend)));
 
   app.get('/user', allow.user(getUser));
-  app.put('/user', allow.user(updateCurrentUser));
+  app.put('/user', allow.user(limitedUser('sign_in_sign_ups', updateCurrentUser)));
   app.post('/logout', allow.user(logout));
   app.get('/reauthenticate', allow.user(reauthenticate));
+  app.post('/factors', allow.user(enrollFactor));
+  app.post('/factors/:factor_id/challenge', allow.user(limitedUser('mfa', challengeFactor)));
+  app.post('/factors/:factor_id/verify', allow.user(limitedUser('mfa', verifyFactor)));
+  app.delete('/factors/:factor_id', allow.user(unenrollFactor));
 
   app.post('/invite', allow.admin(invite));
+  app.post('/admin/generate_link', allow.admin(generateLink));
   app.get('/admin/users', allow.admin(listAllUsers));
   app.post('/admin/users', allow.admin(createUser));
   app.get('/admin/users/:user_id', allow.admin(getUserById));
   app.put('/admin/users/:user_id', allow.admin(updateUserById));
   app.delete('/admin/users/:user_id', allow.admin(deleteUserById));
+  app.get('/admin/users/:user_id/factors', allow.admin(listUserFactors));
+  app.put('/admin/users/:user_id/factors/:factor_id', allow.admin(updateUserFactor));
+  app.delete('/admin/users/:user_id/factors/:factor_id', allow.admin(deleteUserFactor));
   return app;
 }

@@ -1,5 +1,7 @@
 // The auth service's view of the configuration: config.toml's [auth] section turned into the switches GoTrue reads.
 import type { Config, PasswordRequirements } from '../config.ts';
+import { loadCustomTemplates, type CustomTemplate } from './emails/custom-templates.ts';
+import type { AuthEmailKind } from './emails/templates.ts';
 
 export interface AuthSettings {
   /** `iss` of access tokens, and the base of links in e-mails. */
@@ -8,12 +10,19 @@ export interface AuthSettings {
   redirectAllowList: string[];
   jwtExpirySeconds: number;
   signupDisabled: boolean;
+  /** [auth] enable_anonymous_sign_ins: POST /signup without e-mail or phone creates an anonymous user. */
+  anonymousSignInsEnabled: boolean;
   /** [auth.email] enable_signup: new accounts by e-mail are allowed. */
   emailSignupEnabled: boolean;
   /** Confirmations off: new e-mail accounts are confirmed at once (GoTrue's MAILER_AUTOCONFIRM). */
   mailerAutoconfirm: boolean;
-  /** No SMS provider is configured, so phone accounts cannot receive a code and are confirmed at once. */
+  /** [auth.sms] enable_confirmations off: phone accounts and number changes are confirmed at once. */
   phoneAutoconfirm: boolean;
+  /** The text of a code sent by SMS; `{{ .Code }}` stands for the code. */
+  smsTemplate: string;
+  smsMaxFrequencyMs: number;
+  /** How long an SMS code stays valid (GoTrue's default: one minute). */
+  smsOtpExpirySeconds: number;
   /** double_confirm_changes: an e-mail change is confirmed from the old and the new address. */
   secureEmailChange: boolean;
   /** secure_password_change: a password change needs a recent sign-in or a reauthentication code. */
@@ -28,6 +37,8 @@ export interface AuthSettings {
   mailMaxFrequencyMs: number;
   /** How long a PKCE flow may take from its start to the code exchange (GoTrue's default). */
   flowStateExpirySeconds: number;
+  /** [auth.email.template.<kind>] overrides of the built-in e-mails. */
+  emailTemplates: Partial<Record<AuthEmailKind, CustomTemplate>>;
 }
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -70,9 +81,13 @@ export function authSettings(config: Config): AuthSettings {
     redirectAllowList: auth.additional_redirect_urls,
     jwtExpirySeconds: auth.jwt_expiry,
     signupDisabled: !auth.enable_signup,
+    anonymousSignInsEnabled: auth.enable_anonymous_sign_ins,
     emailSignupEnabled: auth.email.enable_signup,
     mailerAutoconfirm: !auth.email.enable_confirmations,
-    phoneAutoconfirm: true,
+    phoneAutoconfirm: !auth.sms.enable_confirmations,
+    smsTemplate: auth.sms.template,
+    smsMaxFrequencyMs: parseDurationMs(auth.sms.max_frequency),
+    smsOtpExpirySeconds: 60,
     secureEmailChange: auth.email.double_confirm_changes,
     passwordChangeNeedsReauthentication: auth.email.secure_password_change,
     refreshTokenRotation: auth.enable_refresh_token_rotation,
@@ -83,5 +98,6 @@ export function authSettings(config: Config): AuthSettings {
     otpExpirySeconds: auth.email.otp_expiry,
     mailMaxFrequencyMs: parseDurationMs(auth.email.max_frequency),
     flowStateExpirySeconds: 300,
+    emailTemplates: loadCustomTemplates(config),
   };
 }

@@ -2,12 +2,12 @@
 import { decodeJwt } from 'jose';
 import type { Queryable } from '../db/types.ts';
 import type { AuthDeps } from './context.ts';
-import { findIdentities } from './models/identities.ts';
-import { addAmrClaim, amrClaims, createSession } from './models/sessions.ts';
-import { insertRefreshToken } from './models/refresh-tokens.ts';
-import { NOW } from './models/sql.ts';
+import { findIdentities, type IdentityRow } from './models/identities.ts';
+import { listFactors, type FactorRow } from './models/factors.ts';
+import { sessionClaims } from './models/sessions.ts';
+import { generateRefreshToken } from './secrets.ts';
 import { userJson } from './models/user-json.ts';
-import { updateUser, type UserRow } from './models/users.ts';
+import type { UserRow } from './models/users.ts';
 
 export interface SessionResponse {
   access_token: string;
@@ -19,14 +19,20 @@ export interface SessionResponse {
   weak_password?: { message: string; reasons: string[] };
 }
 
-/** Signs an access token for a session with the claims GoTrue puts in it. */
-export async function signAccessToken(
-  q: Queryable,
-  deps: AuthDeps,
-  user: UserRow,
-  sessionId: string,
-): Promise<{ token: string; expiresAt: number }> {
-  const amr = await amrClaims(q, sessionId);
+/** Everything a session response is made of, loaded by the caller. */
+export interface SessionParts {
+  user: UserRow;
+  sessionId: string;
+  refreshToken: string;
+  aal: string;
+  amr: Array<{ method: string; timestamp: number }>;
+  identities: IdentityRow[];
+  factors: FactorRow[];
+}
+
+/** Signs the access token (GoTrue's claims) and shapes the response; no database access. */
+export async function buildSessionResponse(deps: AuthDeps, parts: SessionParts): Promise<SessionResponse> {
+  const { user } = parts;
   const token = await deps.keys.sign(
     {
       iss: deps.settings.externalUrl,
@@ -37,14 +43,21 @@ export async function signAccessToken(
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role || 'authenticated',
-      aal: 'aal1',
-      amr,
-      session_id: sessionId,
+      aal: parts.aal,
+      amr: parts.amr,
+      session_id: parts.sessionId,
       is_anonymous: user.is_anonymous,
     },
     deps.settings.jwtExpirySeconds,
   );
-  return { token, expiresAt: decodeJwt(token).exp! };
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: deps.settings.jwtExpirySeconds,
+    expires_at: decodeJwt(token).exp!,
+    refresh_token: parts.refreshToken,
+    user: userJson(user, parts.identities, parts.factors),
+  };
 }
 
 export async function sessionResponse(
@@ -54,18 +67,42 @@ export async function sessionResponse(
   sessionId: string,
   refreshToken: string,
 ): Promise<SessionResponse> {
-  const { token, expiresAt } = await signAccessToken(q, deps, user, sessionId);
-  return {
-    access_token: token,
-    token_type: 'bearer',
-    expires_in: deps.settings.jwtExpirySeconds,
-    expires_at: expiresAt,
-    refresh_token: refreshToken,
-    user: userJson(user, await findIdentities(q, user.id)),
-  };
+  const { aal, amr } = await sessionClaims(q, sessionId);
+  const identities = await findIdentities(q, user.id);
+  const factors = await listFactors(q, user.id);
+  return buildSessionResponse(deps, { user, sessionId, refreshToken, aal, amr, identities, factors });
 }
 
-/** Starts a session for a user who just proved who they are with `method` (password, otp, recovery, ...). */
+/** The JSON the session functions of migrations 0007 and 0008 return. */
+export interface SessionJson {
+  session_id: string;
+  aal: string | null;
+  user_row: UserRow;
+  amr: Array<{ method: string; timestamp: number }> | null;
+  identities: IdentityRow[] | null;
+  factors: FactorRow[] | null;
+}
+
+export function responseFromSessionJson(
+  deps: AuthDeps,
+  data: SessionJson,
+  refreshToken: string,
+): Promise<SessionResponse> {
+  return buildSessionResponse(deps, {
+    user: data.user_row,
+    sessionId: data.session_id,
+    refreshToken,
+    aal: data.aal ?? 'aal1',
+    amr: data.amr ?? [],
+    identities: data.identities ?? [],
+    factors: data.factors ?? [],
+  });
+}
+
+/**
+ * Starts a session for a user who just proved who they are with `method` (password, otp, recovery, ...): one call
+ * of _backend.start_session records the sign-in and creates the session, its refresh token and amr claim.
+ */
 export async function issueSession(
   q: Queryable,
   deps: AuthDeps,
@@ -73,9 +110,10 @@ export async function issueSession(
   method: string,
   userAgent: string | undefined,
 ): Promise<SessionResponse> {
-  const signedIn = await updateUser(q, user.id, { last_sign_in_at: NOW });
-  const sessionId = await createSession(q, user.id, userAgent);
-  const refreshToken = await insertRefreshToken(q, { userId: user.id, sessionId, parent: null });
-  await addAmrClaim(q, sessionId, method);
-  return sessionResponse(q, deps, signedIn, sessionId, refreshToken);
+  const refreshToken = generateRefreshToken();
+  const { rows } = await q.query<{ started: SessionJson }>(
+    'select _backend.start_session($1::uuid, $2, $3, $4) as started',
+    [user.id, method, userAgent ?? null, refreshToken],
+  );
+  return responseFromSessionJson(deps, rows[0].started, refreshToken);
 }

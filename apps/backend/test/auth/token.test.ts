@@ -106,6 +106,20 @@ describe('grant_type=refresh_token', () => {
     expect([user.status, user.body.code]).toEqual([403, 'session_not_found']);
   });
 
+  it('answers sign-in and refresh with the same user object as GET /user (identities and factors included)', async () => {
+    const { email, password } = await signUpWithSession(h);
+    const signIn = await call(h, 'POST', '/token?grant_type=password', { body: { email, password } });
+    const user = await call(h, 'GET', '/user', { token: signIn.body.access_token });
+    expect(signIn.body.user).toEqual(user.body);
+    const refreshed = await refresh(signIn.body.refresh_token);
+    expect({ ...refreshed.body.user, last_sign_in_at: undefined, updated_at: undefined }).toEqual({
+      ...user.body,
+      last_sign_in_at: undefined,
+      updated_at: undefined,
+    });
+    expect(refreshed.body.user.identities).toHaveLength(1);
+  });
+
   it('refuses unknown and missing refresh tokens', async () => {
     const unknown = await refresh('not-a-token');
     expect([unknown.status, unknown.body]).toEqual([

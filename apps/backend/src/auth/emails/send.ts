@@ -1,7 +1,10 @@
 // Sends an auth e-mail: the link to /verify (built only from the configured external URL and an allowed redirect,
-// never from request headers) plus the one-time code, through the mailer, inside the caller's transaction.
+// never from request headers) plus the one-time code, through the mailer, inside the caller's transaction; in the
+// built-in wording or a template from config.toml.
 import type { Queryable } from '../../db/types.ts';
 import type { AuthDeps } from '../context.ts';
+import { enforceEmailSendLimit } from '../rate-limit.ts';
+import { fillTemplate, htmlToText } from './custom-templates.ts';
 import { renderAuthEmail, type AuthEmailKind } from './templates.ts';
 
 /** The `type` a link carries to /verify for each kind of e-mail. */
@@ -33,12 +36,32 @@ export function verifyLink(deps: AuthDeps, kind: AuthEmailKind, token: string, r
 
 export async function sendAuthEmail(tx: Queryable, deps: AuthDeps, email: AuthEmail): Promise<void> {
   const link = email.linkToken ? verifyLink(deps, email.kind, email.linkToken, email.redirectTo) : undefined;
-  const content = renderAuthEmail(email.kind, {
+  const builtIn = renderAuthEmail(email.kind, {
     link,
     code: email.otp,
     siteUrl: deps.settings.siteUrl,
     email: email.email,
     newEmail: email.newEmail,
   });
+  const custom = deps.settings.emailTemplates[email.kind];
+  let content = builtIn;
+  if (custom) {
+    const variables = {
+      ConfirmationURL: link ?? '',
+      Token: email.otp,
+      TokenHash: email.linkToken ?? '',
+      SiteURL: deps.settings.siteUrl,
+      Email: email.email,
+      NewEmail: email.newEmail ?? '',
+      RedirectTo: email.redirectTo,
+    };
+    const html = custom.html ? fillTemplate(custom.html, variables, true) : builtIn.html;
+    content = {
+      subject: custom.subject ? fillTemplate(custom.subject, variables, false) : builtIn.subject,
+      html,
+      text: custom.html ? htmlToText(html) : builtIn.text,
+    };
+  }
+  await enforceEmailSendLimit(tx, deps);
   await deps.mailer.send({ to: email.to, kind: email.kind, ...content }, { db: tx });
 }

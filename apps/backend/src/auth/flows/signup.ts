@@ -6,13 +6,14 @@ import { AuthError, AuthErrors } from '../errors.ts';
 import { createFlowState } from '../models/flow-state.ts';
 import { findIdentities } from '../models/identities.ts';
 import { userJson } from '../models/user-json.ts';
-import { findUserByEmail, findUserByPhone, type UserRow } from '../models/users.ts';
+import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../models/users.ts';
 import { hashPassword } from '../password.ts';
 import { newId } from '../secrets.ts';
 import { issueSession, type SessionResponse } from '../tokens.ts';
 import type { CodeChallengeMethod } from '../validate.ts';
 import { confirmEmail, confirmPhone, createAccount } from './accounts.ts';
 import { sendConfirmation } from './email-tokens.ts';
+import { sendPhoneCode } from './phone-tokens.ts';
 
 export interface SignupRequest {
   email?: string;
@@ -77,6 +78,12 @@ function startSignupFlow(
   });
 }
 
+async function findUserByIdOrThrow(q: Parameters<typeof findUserById>[0], id: string): Promise<UserRow> {
+  const user = await findUserById(q, id);
+  if (!user) throw AuthErrors.internal('Database error loading user');
+  return user;
+}
+
 export async function signUp(deps: AuthDeps, request: SignupRequest): Promise<SignupResult> {
   const existing = request.email
     ? await findUserByEmail(deps.db, request.email)
@@ -94,11 +101,15 @@ export async function signUp(deps: AuthDeps, request: SignupRequest): Promise<Si
         passwordHash,
         userMetadata: request.data,
       });
-      const autoconfirmed = provider === 'phone' || deps.settings.mailerAutoconfirm;
+      const autoconfirmed = provider === 'phone' ? deps.settings.phoneAutoconfirm : deps.settings.mailerAutoconfirm;
       if (autoconfirmed) {
         user = provider === 'phone' ? await confirmPhone(tx, user) : await confirmEmail(tx, user);
         if (request.startSession === false) return { user: userJson(user, await findIdentities(tx, user.id)) };
         return { session: await issueSession(tx, deps, user, 'password', request.userAgent) };
+      }
+      if (provider === 'phone') {
+        await sendPhoneCode(tx, deps, user, request.phone!, 'confirmation');
+        return { user: userJson(await findUserByIdOrThrow(tx, user.id), await findIdentities(tx, user.id)) };
       }
       if (request.challenge) await startSignupFlow(tx, user.id, request.challenge);
       user = await sendConfirmation(tx, deps, user, { pkce: !!request.challenge, redirectTo: request.redirectTo });

@@ -71,6 +71,8 @@ async function applyEmailChange(q: Queryable, deps: AuthDeps, user: UserRow, use
     email_change_token_current: '',
     email_change_token_new: '',
     email_change_confirm_status: 0,
+    // An anonymous user who confirms an address becomes a permanent one.
+    is_anonymous: false,
   });
   await clearOneTimeTokens(q, user.id, ['email_change_token_current', 'email_change_token_new']);
   return { user: changed };

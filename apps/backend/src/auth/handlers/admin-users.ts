@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AdminHandler, AuthDeps } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
+import { listFactors } from '../models/factors.ts';
 import { deleteIdentities, findIdentities } from '../models/identities.ts';
 import { deleteUserSessions } from '../models/sessions.ts';
 import { NOW } from '../models/sql.ts';
@@ -33,7 +34,9 @@ export const listAllUsers: AdminHandler = async (c, deps) => {
   const perPage = pageParam(c.req.query('per_page'), 50);
   const total = await countUsers(deps.db);
   const rows = await listUsers(deps.db, perPage, (page - 1) * perPage);
-  const users = await Promise.all(rows.map(async (row) => userJson(row, await findIdentities(deps.db, row.id))));
+  const users = await Promise.all(
+    rows.map(async (row) => userJson(row, await findIdentities(deps.db, row.id), await listFactors(deps.db, row.id))),
+  );
   // auth-js reads the page number right after "page=", so page comes first, as in GoTrue's sorted query.
   const link = (n: number) => `</admin/users?page=${n}&per_page=${perPage}>`;
   const lastPage = Math.ceil(total / perPage);
@@ -45,7 +48,7 @@ export const listAllUsers: AdminHandler = async (c, deps) => {
 
 export const getUserById: AdminHandler = async (c, deps) => {
   const user = await loadUser(c, deps);
-  return c.json(userJson(user, await findIdentities(deps.db, user.id)));
+  return c.json(userJson(user, await findIdentities(deps.db, user.id), await listFactors(deps.db, user.id)));
 };
 
 const DeleteBody = z.object({ should_soft_delete: flag });

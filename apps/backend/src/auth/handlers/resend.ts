@@ -1,16 +1,27 @@
-// POST /resend: sends the sign-up confirmation or the e-mail change link again. Unknown or already confirmed
-// addresses get the same empty answer.
+// POST /resend: sends the sign-up confirmation, the e-mail change link, or an SMS code (sms, phone_change) again.
+// Unknown or already confirmed addresses and numbers get the same empty answer.
 import { z } from 'zod';
-import { requestedRedirect, type OpenHandler } from '../context.ts';
+import { requestedRedirect, type AuthDeps, type OpenHandler } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
 import { sendConfirmation, sendEmailChange } from '../flows/email-tokens.ts';
+import { sendPhoneCode } from '../flows/phone-tokens.ts';
 import { latestFlowState } from '../models/flow-state.ts';
-import { findUserByEmail } from '../models/users.ts';
+import { findUserByEmail, findUserByPhone, findUserByPhoneChange } from '../models/users.ts';
 import { redirectTarget } from '../redirect.ts';
 import { readJson, text } from '../request.ts';
-import { validateEmail } from '../validate.ts';
+import { validateEmail, validatePhone } from '../validate.ts';
 
 const ResendBody = z.object({ type: text, email: text, phone: text });
+
+/** Texts a new code for a pending phone confirmation or number change; unknown numbers get the same answer. */
+async function resendPhoneCode(deps: AuthDeps, type: string, number: string): Promise<{ message_id?: string }> {
+  if (type !== 'sms' && type !== 'phone_change') throw AuthErrors.validation('Type provided requires an email address');
+  const phone = validatePhone(number);
+  const user = type === 'sms' ? await findUserByPhone(deps.db, phone) : await findUserByPhoneChange(deps.db, phone);
+  if (!user || (type === 'sms' && user.phone_confirmed_at)) return {};
+  const kind = type === 'sms' ? 'confirmation' : 'phone_change';
+  return { message_id: await deps.db.transaction((tx) => sendPhoneCode(tx, deps, user, phone, kind)) };
+}
 
 export const resend: OpenHandler = async (c, deps) => {
   const body = await readJson(c, ResendBody);
@@ -23,8 +34,7 @@ export const resend: OpenHandler = async (c, deps) => {
   if (body.email !== '' && body.phone !== '')
     throw AuthErrors.validation('Only an email address or phone number should be provided.');
   if (body.email === '' && body.phone === '') throw AuthErrors.validation('Missing email address or phone number');
-  // Phone numbers are confirmed at once (no SMS provider), so there is never a phone code to send again.
-  if (body.phone !== '') return c.json({});
+  if (body.phone !== '') return c.json(await resendPhoneCode(deps, body.type, body.phone));
   const email = validateEmail(body.email);
   if (body.type !== 'signup' && body.type !== 'email_change') {
     throw new AuthError(400, 'validation_failed', 'Type provided requires a phone number');

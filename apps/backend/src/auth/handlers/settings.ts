@@ -34,6 +34,7 @@ export const settings: OpenHandler = async (c, deps) => {
   return c.json({
     external: {
       ...Object.fromEntries(OAUTH_PROVIDERS.map((provider) => [provider, false])),
+      anonymous_users: s.anonymousSignInsEnabled,
       email: true,
       phone: true,
     },

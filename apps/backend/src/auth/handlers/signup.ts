@@ -1,8 +1,11 @@
-// POST /signup: a new account by e-mail or phone and password, with user metadata and an optional PKCE challenge.
+// POST /signup: a new account by e-mail or phone and password, with user metadata and an optional PKCE challenge;
+// without e-mail and phone, an anonymous sign-in (each drawing on its own rate limit, as in GoTrue).
 import { z } from 'zod';
 import { requestedRedirect, userAgentOf, type OpenHandler } from '../context.ts';
 import { AuthErrors } from '../errors.ts';
+import { signInAnonymously } from '../flows/anonymous.ts';
 import { signUp } from '../flows/signup.ts';
+import { enforceRequestLimit } from '../rate-limit.ts';
 import { checkPasswordStrength } from '../password.ts';
 import { redirectTarget } from '../redirect.ts';
 import { metadata, readJson, text } from '../request.ts';
@@ -20,8 +23,13 @@ const SignupBody = z.object({
 
 export const signup: OpenHandler = async (c, deps) => {
   const { settings } = deps;
-  if (settings.signupDisabled) throw AuthErrors.signupDisabled();
   const body = await readJson(c, SignupBody);
+  if (body.email === '' && body.phone === '') {
+    await enforceRequestLimit(c, deps, 'anonymous_users');
+    return c.json(await signInAnonymously(deps, body.data ?? {}, userAgentOf(c)));
+  }
+  await enforceRequestLimit(c, deps, 'sign_in_sign_ups');
+  if (settings.signupDisabled) throw AuthErrors.signupDisabled();
   if (body.password === '') throw AuthErrors.validation('Signup requires a valid password');
   checkPasswordStrength(body.password, settings);
   if (body.email !== '' && body.phone !== '') {
@@ -36,10 +44,8 @@ export const signup: OpenHandler = async (c, deps) => {
   if (body.email !== '') {
     if (!settings.emailSignupEnabled) throw AuthErrors.signupDisabled();
     email = validateEmail(body.email);
-  } else if (body.phone !== '') {
-    phone = validatePhone(body.phone);
   } else {
-    throw AuthErrors.validation('Sign up only available with email or phone provider');
+    phone = validatePhone(body.phone);
   }
 
   const result = await signUp(deps, {

@@ -28,7 +28,8 @@ export const passwordGrant: OpenHandler = async (c, deps) => {
   if (body.email !== '' && !user.email_confirmed_at) throw AuthErrors.emailNotConfirmed();
   if (body.phone !== '' && !user.phone_confirmed_at) throw AuthErrors.phoneNotConfirmed();
 
-  const session = await deps.db.transaction((tx) => issueSession(tx, deps, user, 'password', userAgentOf(c)));
+  // One call of a server-side function, atomic without a transaction of its own.
+  const session = await issueSession(deps.db, deps, user, 'password', userAgentOf(c));
   // A password that the current policy would refuse still signs in; the client is told so it can ask for a new one.
   const weakness = passwordWeakness(body.password, deps.settings);
   return c.json(weakness ? { ...session, weak_password: weakness } : session);

@@ -1,6 +1,7 @@
 // grant_type=refresh_token with rotation: each use spends the token and issues its child. A spent token presented
 // again within refresh_token_reuse_interval gets the session's current token (a client that lost a response);
-// later, it means the token leaked, and with rotation on the whole session is revoked.
+// later, it means the token leaked, and with rotation on the whole session is revoked. The common case (a live
+// token) is one statement; everything else takes the locking path below.
 import { z } from 'zod';
 import { userAgentOf, type OpenHandler } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
@@ -13,7 +14,9 @@ import {
 import { deleteSession, findSession, recordRefresh } from '../models/sessions.ts';
 import { findUserById, isBanned } from '../models/users.ts';
 import { readJson, text } from '../request.ts';
-import { sessionResponse } from '../tokens.ts';
+import { rotateLiveRefreshToken } from '../models/refresh-rotation.ts';
+import { generateRefreshToken } from '../secrets.ts';
+import { responseFromSessionJson, sessionResponse } from '../tokens.ts';
 
 const RefreshBody = z.object({ refresh_token: text });
 
@@ -26,6 +29,10 @@ export const refreshTokenGrant: OpenHandler = async (c, deps) => {
   const body = await readJson(c, RefreshBody);
   if (body.refresh_token === '') throw new AuthError(400, 'validation_failed', 'refresh_token required');
   const { settings } = deps;
+
+  const next = generateRefreshToken();
+  const rotated = await rotateLiveRefreshToken(deps.db, body.refresh_token, next, userAgentOf(c));
+  if (rotated) return c.json(await responseFromSessionJson(deps, rotated, next));
 
   const outcome = await deps.db.transaction(async (tx) => {
     const presented = await findRefreshTokenForUpdate(tx, body.refresh_token);

@@ -4,13 +4,15 @@ import { requestedRedirect, type UserHandler } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
 import { mergeMetadata } from '../flows/accounts.ts';
 import { sendEmailChange } from '../flows/email-tokens.ts';
+import { sendPhoneCode } from '../flows/phone-tokens.ts';
 import { spendReauthenticationCode } from '../flows/reauthentication.ts';
 import { createFlowState } from '../models/flow-state.ts';
+import { listFactors } from '../models/factors.ts';
 import { findIdentities, insertIdentity, mergeIdentityData } from '../models/identities.ts';
 import { deleteUserSessions } from '../models/sessions.ts';
 import { NOW } from '../models/sql.ts';
 import { userJson } from '../models/user-json.ts';
-import { findUserByEmail, findUserByPhone, updateUser } from '../models/users.ts';
+import { findUserByEmail, findUserById, findUserByPhone, updateUser } from '../models/users.ts';
 import { checkPasswordStrength, hashPassword, passwordMatches } from '../password.ts';
 import { redirectTarget } from '../redirect.ts';
 import { metadata, optionalText, readJson, text } from '../request.ts';
@@ -20,7 +22,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export const getUser: UserHandler = async (c, deps, { claims, user }) => {
   if (claims.aud !== 'authenticated') throw AuthErrors.validation("Token audience doesn't match request audience");
-  return c.json(userJson(user, await findIdentities(deps.db, user.id)));
+  return c.json(userJson(user, await findIdentities(deps.db, user.id), await listFactors(deps.db, user.id)));
 };
 
 const UpdateBody = z.object({
@@ -83,8 +85,12 @@ export const updateCurrentUser: UserHandler = async (c, deps, { user, session })
       const redirectTo = redirectTarget(settings, requestedRedirect(c), c.req.header('referer'));
       current = await sendEmailChange(tx, deps, current, email, { pkce: !!challengeMethod, redirectTo });
     }
-    if (changesPhone) {
-      // Without an SMS provider a new number cannot receive a code, so it is confirmed at once.
+    if (changesPhone && !settings.phoneAutoconfirm) {
+      // With SMS confirmations on, the new number is taken once the code texted to it is verified.
+      await sendPhoneCode(tx, deps, current, phone, 'phone_change');
+      current = (await findUserById(tx, current.id))!;
+    } else if (changesPhone) {
+      // With SMS confirmations off (GoTrue's autoconfirm), a new number is taken at once.
       current = await updateUser(tx, current.id, { phone, phone_confirmed_at: NOW, phone_change: '' });
       const patch = { phone, phone_verified: true };
       if (!(await mergeIdentityData(tx, current.id, 'phone', patch))) {
@@ -95,7 +101,7 @@ export const updateCurrentUser: UserHandler = async (c, deps, { user, session })
         });
       }
     }
-    return userJson(current, await findIdentities(tx, current.id));
+    return userJson(current, await findIdentities(tx, current.id), await listFactors(tx, current.id));
   });
   return c.json(updated);
 };

@@ -6,12 +6,13 @@ import { userAgentOf, type AuthDeps, type OpenHandler } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
 import { applyVerification } from '../flows/verification.ts';
 import { findByCode, findByLink, FLOW_METHOD } from '../flows/verify-lookup.ts';
+import { verifyPhoneCode } from '../flows/verify-phone.ts';
 import { latestFlowState, markAuthCodeIssued } from '../models/flow-state.ts';
 import { redirectTarget } from '../redirect.ts';
 import { readJson, text } from '../request.ts';
 import { PKCE_PREFIX } from '../secrets.ts';
 import { issueSession } from '../tokens.ts';
-import { validateEmail } from '../validate.ts';
+import { validateEmail, validatePhone } from '../validate.ts';
 import { errorRedirect, implicitRedirect, messageRedirect, pkceRedirect } from '../verify-redirects.ts';
 
 /** GoTrue's answer when the first of two addresses confirms an e-mail change. */
@@ -71,8 +72,15 @@ export const verifyPost: OpenHandler = async (c, deps) => {
   if ((body.token === '') === (body.token_hash === ''))
     throw AuthErrors.validation('Verify requires either a token or a token hash');
   let email = '';
+  if (body.token !== '' && body.phone !== '' && body.email === '') {
+    const phone = validatePhone(body.phone);
+    const session = await deps.db.transaction(async (tx) => {
+      const user = await verifyPhoneCode(tx, deps, body.type, phone, body.token);
+      return issueSession(tx, deps, user, 'otp', userAgentOf(c));
+    });
+    return c.json(session);
+  }
   if (body.token !== '') {
-    if (body.phone !== '' && body.email === '') throw AuthErrors.otpInvalid();
     if (body.email === '' || body.phone !== '') {
       throw AuthErrors.validation('Only an email address or phone number should be provided on verify');
     }

@@ -14,7 +14,7 @@ export interface IdentityRow {
   email: string | null;
 }
 
-const COLUMNS = [
+export const IDENTITY_COLUMNS = [
   'id',
   'provider_id',
   'user_id',
@@ -28,7 +28,7 @@ const COLUMNS = [
 
 export async function findIdentities(q: Queryable, userId: string): Promise<IdentityRow[]> {
   const { rows } = await q.query<IdentityRow>(
-    `select ${COLUMNS} from auth.identities where user_id = $1::uuid order by created_at, id`,
+    `select ${IDENTITY_COLUMNS} from auth.identities where user_id = $1::uuid order by created_at, id`,
     [userId],
   );
   return rows;

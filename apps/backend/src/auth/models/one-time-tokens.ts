@@ -8,7 +8,8 @@ export type OneTimeTokenType =
   | 'recovery_token'
   | 'email_change_token_current'
   | 'email_change_token_new'
-  | 'reauthentication_token';
+  | 'reauthentication_token'
+  | 'phone_change_token';
 
 export async function saveOneTimeToken(
   q: Queryable,

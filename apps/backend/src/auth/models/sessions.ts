@@ -1,30 +1,20 @@
 // auth.sessions and auth.mfa_amr_claims: a signed-in device, and the methods it signed in with (the `amr` claim).
 import type { Queryable } from '../../db/types.ts';
-import { newId } from '../secrets.ts';
 import { isoTimestamp, one } from './sql.ts';
 
 export interface SessionRow {
   id: string;
   user_id: string;
   aal: string | null;
+  factor_id: string | null;
   not_after: string | null;
   created_at: string;
-}
-
-export async function createSession(q: Queryable, userId: string, userAgent: string | undefined): Promise<string> {
-  const id = newId();
-  await q.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent)
-     values ($1::uuid, $2::uuid, now(), now(), 'aal1', $3)`,
-    [id, userId, userAgent ?? null],
-  );
-  return id;
 }
 
 export function findSession(q: Queryable, id: string): Promise<SessionRow | undefined> {
   return one(
     q,
-    `select id, user_id, aal, ${isoTimestamp('not_after')}, ${isoTimestamp('created_at')}
+    `select id, user_id, aal, factor_id, ${isoTimestamp('not_after')}, ${isoTimestamp('created_at')}
      from auth.sessions where id = $1::uuid`,
     [id],
   );
@@ -60,14 +50,46 @@ export async function addAmrClaim(q: Queryable, sessionId: string, method: strin
   );
 }
 
-export async function amrClaims(
+/** What the access token says of the session: its assurance level and the methods behind it, newest first. */
+export async function sessionClaims(
   q: Queryable,
   sessionId: string,
-): Promise<Array<{ method: string; timestamp: number }>> {
-  const { rows } = await q.query<{ method: string; timestamp: number }>(
-    `select authentication_method as method, extract(epoch from updated_at)::int as timestamp
-     from auth.mfa_amr_claims where session_id = $1::uuid order by updated_at desc`,
+): Promise<{ aal: string; amr: Array<{ method: string; timestamp: number }> }> {
+  const row = await one<{ aal: string | null; amr: Array<{ method: string; timestamp: number }> | null }>(
+    q,
+    `select s.aal,
+       (select json_agg(json_build_object('method', c.authentication_method,
+                                          'timestamp', extract(epoch from c.updated_at)::int)
+                        order by c.updated_at desc)
+        from auth.mfa_amr_claims c where c.session_id = s.id) as amr
+     from auth.sessions s where s.id = $1::uuid`,
     [sessionId],
   );
-  return rows;
+  return { aal: row?.aal ?? 'aal1', amr: row?.amr ?? [] };
+}
+
+/** A factor verified in this session raises it to aal2 and is remembered as the factor that did. */
+export async function upgradeSession(q: Queryable, sessionId: string, factorId: string): Promise<void> {
+  await q.query(`update auth.sessions set aal = 'aal2', factor_id = $2::uuid, updated_at = now() where id = $1::uuid`, [
+    sessionId,
+    factorId,
+  ]);
+}
+
+/** Once a user has a verified factor, their sessions below aal2 end (GoTrue's InvalidateSessionsWithAALLessThan). */
+export async function deleteSessionsBelowAal2(q: Queryable, userId: string): Promise<void> {
+  await q.query(`delete from auth.sessions where user_id = $1::uuid and coalesce(aal, 'aal1') < 'aal2'`, [userId]);
+}
+
+/** Sessions raised by a factor that is removed fall back to aal1. */
+export async function downgradeSessionsOfFactor(q: Queryable, factorId: string): Promise<void> {
+  await q.query(
+    `delete from auth.mfa_amr_claims where session_id in (select id from auth.sessions where factor_id = $1::uuid)
+       and authentication_method in ('totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn')`,
+    [factorId],
+  );
+  await q.query(
+    `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1::uuid`,
+    [factorId],
+  );
 }

@@ -1,4 +1,5 @@
 // The user object as GoTrue sends it (field names, and which fields are left out when empty).
+import type { FactorRow } from './factors.ts';
 import type { IdentityRow } from './identities.ts';
 import type { UserRow } from './users.ts';
 
@@ -25,7 +26,20 @@ export function identityJson(identity: IdentityRow): Json {
   };
 }
 
-export function userJson(user: UserRow, identities: IdentityRow[]): Json {
+/** A factor as GoTrue lists it; its secret is never part of it. */
+export function factorJson(factor: FactorRow): Json {
+  return {
+    id: factor.id,
+    ...present({ friendly_name: factor.friendly_name }),
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: factor.created_at,
+    updated_at: factor.updated_at,
+    last_challenged_at: factor.last_challenged_at,
+  };
+}
+
+export function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): Json {
   return {
     id: user.id,
     aud: user.aud ?? '',
@@ -52,5 +66,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Json {
     updated_at: user.updated_at,
     ...present({ banned_until: user.banned_until, deleted_at: user.deleted_at }),
     is_anonymous: user.is_anonymous,
+    // GoTrue leaves the list out when the user has no factor.
+    ...(factors.length > 0 ? { factors: factors.map(factorJson) } : {}),
   };
 }

@@ -28,6 +28,7 @@ export interface UserRow {
   phone: string | null;
   phone_confirmed_at: string | null;
   phone_change: string | null;
+  phone_change_token: string | null;
   phone_change_sent_at: string | null;
   confirmed_at: string | null;
   banned_until: string | null;
@@ -70,6 +71,7 @@ const PLAIN = [
   'raw_user_meta_data',
   'phone',
   'phone_change',
+  'phone_change_token',
   'reauthentication_token',
   'is_sso_user',
   'is_anonymous',
@@ -97,6 +99,7 @@ const CASTS: Record<string, string> = {
   raw_user_meta_data: 'jsonb',
   phone_confirmed_at: 'timestamptz',
   phone_change: 'text',
+  phone_change_token: 'text',
   phone_change_sent_at: 'timestamptz',
   banned_until: 'timestamptz',
   reauthentication_token: 'text',
@@ -147,6 +150,7 @@ export interface NewUser {
   encryptedPassword: string | null;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
+  isAnonymous?: boolean;
 }
 
 export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> {
@@ -155,8 +159,16 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
     `insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password, raw_app_meta_data,
        raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
      values ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', $2, $3, $4,
-       $5::jsonb, $6::jsonb, now(), now(), false, false)`,
-    [user.id, user.email, user.phone, user.encryptedPassword ?? '', user.appMetadata, user.userMetadata],
+       $5::jsonb, $6::jsonb, now(), now(), false, $7)`,
+    [
+      user.id,
+      user.email,
+      user.phone,
+      user.encryptedPassword ?? '',
+      user.appMetadata,
+      user.userMetadata,
+      user.isAnonymous ?? false,
+    ],
   );
   return (await findUserById(q, user.id))!;
 }
@@ -192,4 +204,9 @@ export async function listUsers(q: Queryable, limit: number, offset: number): Pr
 /** True when banned_until lies in the future. */
 export function isBanned(user: UserRow, now = Date.now()): boolean {
   return user.banned_until !== null && Date.parse(user.banned_until) > now;
+}
+
+/** The user waiting to change their number to `phone`. */
+export function findUserByPhoneChange(q: Queryable, phone: string): Promise<UserRow | undefined> {
+  return one(q, `select ${USER_COLUMNS} from auth.users where phone_change = $1 limit 1`, [phone]);
 }

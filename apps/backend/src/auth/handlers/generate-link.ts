@@ -1,0 +1,126 @@
+// POST /admin/generate_link (service role): the link and code an auth e-mail would carry, returned instead of sent,
+// for every link type GoTrue knows: signup, invite, magiclink, recovery, email_change_current, email_change_new.
+import { z } from 'zod';
+import type { Queryable } from '../../db/types.ts';
+import type { AdminHandler, AuthDeps } from '../context.ts';
+import { verifyLink } from '../emails/send.ts';
+import type { AuthEmailKind } from '../emails/templates.ts';
+import { AuthErrors } from '../errors.ts';
+import { createAccount } from '../flows/accounts.ts';
+import { listFactors } from '../models/factors.ts';
+import { findIdentities } from '../models/identities.ts';
+import { saveOneTimeToken, type OneTimeTokenType } from '../models/one-time-tokens.ts';
+import { NOW } from '../models/sql.ts';
+import { userJson } from '../models/user-json.ts';
+import { findUserByEmail, updateUser, type UserChanges, type UserRow } from '../models/users.ts';
+import { checkPasswordStrength, hashPassword } from '../password.ts';
+import { redirectTarget } from '../redirect.ts';
+import { metadata, readJson, text } from '../request.ts';
+import { generateOtp, tokenHash } from '../secrets.ts';
+import { validateEmail } from '../validate.ts';
+
+const LinkBody = z.object({
+  type: text,
+  email: text,
+  new_email: text,
+  password: text,
+  data: metadata,
+  redirect_to: text,
+});
+
+const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
+
+interface Issued {
+  user: UserRow;
+  otp: string;
+  hash: string;
+  kind: Exclude<AuthEmailKind, 'reauthentication'>;
+}
+
+/** Stores a new code for `address` in the token column of its kind, as the matching e-mail would. */
+async function issueCode(
+  q: Queryable,
+  deps: AuthDeps,
+  user: UserRow,
+  address: string,
+  kind: Issued['kind'],
+  extra: UserChanges = {},
+): Promise<Issued> {
+  const otp = generateOtp(deps.settings.otpLength);
+  const hash = tokenHash(address, otp);
+  const columns: Record<Issued['kind'], [keyof UserChanges, keyof UserChanges, OneTimeTokenType]> = {
+    confirmation: ['confirmation_token', 'confirmation_sent_at', 'confirmation_token'],
+    invite: ['confirmation_token', 'confirmation_sent_at', 'confirmation_token'],
+    magiclink: ['recovery_token', 'recovery_sent_at', 'recovery_token'],
+    recovery: ['recovery_token', 'recovery_sent_at', 'recovery_token'],
+    email_change: ['email_change_token_new', 'email_change_sent_at', 'email_change_token_new'],
+  };
+  let [tokenColumn, sentColumn, tokenType] = columns[kind];
+  if (kind === 'email_change' && address === user.email) {
+    [tokenColumn, tokenType] = ['email_change_token_current', 'email_change_token_current'];
+  }
+  const updated = await updateUser(q, user.id, { ...extra, [tokenColumn]: hash, [sentColumn]: NOW });
+  await saveOneTimeToken(q, { userId: user.id, type: tokenType, hash, relatesTo: address });
+  return { user: updated, otp, hash, kind };
+}
+
+async function issueForType(
+  tx: Queryable,
+  deps: AuthDeps,
+  body: z.output<typeof LinkBody>,
+  email: string,
+  existing: UserRow | undefined,
+  passwordHash: string | null,
+): Promise<Issued> {
+  switch (body.type) {
+    case 'signup':
+    case 'invite': {
+      if (existing?.email_confirmed_at) throw AuthErrors.emailExists();
+      const user = existing ?? (await createAccount(tx, { email, passwordHash, userMetadata: body.data ?? {} }));
+      const extra: UserChanges = body.type === 'invite' ? { invited_at: NOW } : {};
+      return issueCode(tx, deps, user, email, body.type === 'signup' ? 'confirmation' : 'invite', extra);
+    }
+    case 'magiclink':
+    case 'recovery':
+      if (!existing) throw AuthErrors.userNotFound();
+      return issueCode(tx, deps, existing, email, body.type);
+    default: {
+      if (!existing) throw AuthErrors.userNotFound();
+      if (body.new_email === '') throw AuthErrors.validation('The new email address provided is invalid');
+      const newEmail = validateEmail(body.new_email);
+      if (await findUserByEmail(tx, newEmail)) throw AuthErrors.emailExists();
+      const change: UserChanges = { email_change: newEmail, email_change_confirm_status: 0 };
+      const address = body.type === 'email_change_current' ? email : newEmail;
+      return issueCode(tx, deps, existing, address, 'email_change', change);
+    }
+  }
+}
+
+export const generateLink: AdminHandler = async (c, deps) => {
+  const body = await readJson(c, LinkBody);
+  if (!LINK_TYPES.includes(body.type)) throw AuthErrors.validation('Invalid email action link type requested');
+  const email = validateEmail(body.email);
+  const existing = await findUserByEmail(deps.db, email);
+  if (body.type === 'signup' && !existing) {
+    if (body.password === '') throw AuthErrors.validation('Signup requires a valid password');
+    checkPasswordStrength(body.password, deps.settings);
+  }
+  const passwordHash = body.type === 'signup' && body.password !== '' ? await hashPassword(body.password) : null;
+  const redirectTo = redirectTarget(deps.settings, body.redirect_to || c.req.query('redirect_to'));
+
+  const issued = await deps.db.transaction((tx) => issueForType(tx, deps, body, email, existing, passwordHash));
+  const user = userJson(
+    issued.user,
+    await findIdentities(deps.db, issued.user.id),
+    await listFactors(deps.db, issued.user.id),
+  );
+  const verificationType = { confirmation: 'signup' }[issued.kind as 'confirmation'] ?? issued.kind;
+  return c.json({
+    ...user,
+    action_link: verifyLink(deps, issued.kind, issued.hash, redirectTo),
+    email_otp: issued.otp,
+    hashed_token: issued.hash,
+    verification_type: verificationType,
+    redirect_to: redirectTo,
+  });
+};

@@ -1,0 +1,128 @@
+// auth.mfa_factors and auth.mfa_challenges: a user's second factors (TOTP apps) and the challenges answered with a
+// code. The TOTP secret never leaves the server after enrolment.
+import type { Queryable } from '../../db/types.ts';
+import { newId } from '../secrets.ts';
+import { isoTimestamp, one } from './sql.ts';
+
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: 'totp' | 'phone' | 'webauthn';
+  status: 'verified' | 'unverified';
+  secret: string | null;
+  created_at: string;
+  updated_at: string;
+  last_challenged_at: string | null;
+}
+
+export interface ChallengeRow {
+  id: string;
+  factor_id: string;
+  ip_address: string;
+  verified_at: string | null;
+  /** Seconds since the challenge was created. */
+  age_seconds: number;
+}
+
+export const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text as factor_type, status::text as status, secret,
+  ${isoTimestamp('created_at')}, ${isoTimestamp('updated_at')}, ${isoTimestamp('last_challenged_at')}`;
+
+export async function listFactors(q: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await q.query<FactorRow>(
+    `select ${FACTOR_COLUMNS} from auth.mfa_factors where user_id = $1::uuid order by created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+export function findFactor(q: Queryable, userId: string, factorId: string): Promise<FactorRow | undefined> {
+  return one(q, `select ${FACTOR_COLUMNS} from auth.mfa_factors where id = $1::uuid and user_id = $2::uuid`, [
+    factorId,
+    userId,
+  ]);
+}
+
+export async function insertFactor(
+  q: Queryable,
+  factor: { userId: string; friendlyName: string; type: 'totp'; secret: string },
+): Promise<FactorRow> {
+  const id = newId();
+  await q.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+     values ($1::uuid, $2::uuid, $3, $4::auth.factor_type, 'unverified', now(), now(), $5)`,
+    [id, factor.userId, factor.friendlyName, factor.type, factor.secret],
+  );
+  return (await findFactor(q, factor.userId, id))!;
+}
+
+export async function markFactorVerified(q: Queryable, factorId: string): Promise<void> {
+  await q.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1::uuid`, [factorId]);
+}
+
+export async function renameFactor(q: Queryable, factorId: string, friendlyName: string): Promise<void> {
+  await q.query('update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1::uuid', [
+    factorId,
+    friendlyName,
+  ]);
+}
+
+export async function deleteFactor(q: Queryable, factorId: string): Promise<void> {
+  await q.query('delete from auth.mfa_factors where id = $1::uuid', [factorId]);
+}
+
+/** Unverified factors left behind by abandoned enrolments, as GoTrue removes them once one of the type verifies. */
+export async function deleteUnverifiedFactors(q: Queryable, userId: string, type: string): Promise<void> {
+  await q.query(
+    `delete from auth.mfa_factors where user_id = $1::uuid and status = 'unverified' and factor_type::text = $2`,
+    [userId, type],
+  );
+}
+
+/** Unverified factors older than the expiry are dropped before a new enrolment is counted. */
+export async function deleteExpiredFactors(q: Queryable, userId: string, expirySeconds: number): Promise<void> {
+  await q.query(
+    `delete from auth.mfa_factors where user_id = $1::uuid and status = 'unverified'
+       and created_at < now() - make_interval(secs => $2::float8)`,
+    [userId, expirySeconds],
+  );
+}
+
+export async function createChallenge(
+  q: Queryable,
+  factorId: string,
+  ip: string,
+): Promise<{ id: string; createdMs: number }> {
+  const id = newId();
+  const row = await one<{ created_ms: number }>(
+    q,
+    `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1::uuid, $2::uuid, now(), $3::inet)
+     returning (extract(epoch from created_at) * 1000)::float8 as created_ms`,
+    [id, factorId, ip],
+  );
+  // last_challenged_at is unique in GoTrue's schema; clock_timestamp() keeps two quick challenges apart.
+  await q.query('update auth.mfa_factors set last_challenged_at = clock_timestamp() where id = $1::uuid', [factorId]);
+  return { id, createdMs: row!.created_ms };
+}
+
+export function findChallengeForUpdate(
+  q: Queryable,
+  factorId: string,
+  challengeId: string,
+): Promise<ChallengeRow | undefined> {
+  return one(
+    q,
+    `select id, factor_id, host(ip_address) as ip_address, ${isoTimestamp('verified_at')},
+       extract(epoch from (now() - created_at))::float8 as age_seconds
+     from auth.mfa_challenges where id = $1::uuid and factor_id = $2::uuid for update`,
+    [challengeId, factorId],
+  );
+}
+
+export async function markChallengeVerified(q: Queryable, challengeId: string): Promise<void> {
+  await q.query('update auth.mfa_challenges set verified_at = now() where id = $1::uuid', [challengeId]);
+}
+
+export async function deleteChallenge(q: Queryable, challengeId: string): Promise<void> {
+  await q.query('delete from auth.mfa_challenges where id = $1::uuid', [challengeId]);
+}
