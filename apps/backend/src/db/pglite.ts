@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { batchOnPglite } from './batch-pglite.ts';
 import { acquireLock } from './lock.ts';
 import { identity, parsers } from './parsers.ts';
 import { toParams } from './params.ts';
@@ -15,7 +16,9 @@ const TEXT_OIDS = [17, 20, 1082, 1083, 1114, 1184, 1186, 1266];
 type Parsers = Record<number, (value: string) => unknown>;
 
 async function parsersFor(pg: PGlite): Promise<Parsers> {
-  const arrays = await pg.query<{ typarray: number }>('select typarray::int from pg_catalog.pg_type where typarray <> 0');
+  const arrays = await pg.query<{ typarray: number }>(
+    'select typarray::int from pg_catalog.pg_type where typarray <> 0',
+  );
   const asText = [...TEXT_OIDS, ...arrays.rows.map((row) => row.typarray)];
   return { ...Object.fromEntries(asText.map((oid) => [oid, identity])), ...parsers };
 }
@@ -61,7 +64,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     query: direct.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
+    batch: (statements) => batchOnPglite(pg, statements, (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid]),
+    transaction: (fn) =>
+      pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
     exec: direct.exec,
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);

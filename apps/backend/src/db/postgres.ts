@@ -1,5 +1,6 @@
 // The adapter for a real PostgreSQL server (DATABASE_URL), through a node-postgres pool.
 import pg from 'pg';
+import { batchOnPool } from './batch-postgres.ts';
 import { identity, parsers } from './parsers.ts';
 import { toParams } from './params.ts';
 import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
@@ -36,6 +37,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return {
     kind: 'postgres',
     query: direct.query,
+    batch: (statements) => batchOnPool(pool, statements, types),
     async transaction(fn) {
       const client = await pool.connect();
       try {

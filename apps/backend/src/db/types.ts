@@ -18,8 +18,19 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One parameterized statement of a batch. */
+export interface Statement {
+  text: string;
+  params?: unknown[];
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs the statements in order as one transaction (all or nothing), sent together so the database answers in one
+   * round trip; resolves to each statement's result. Settings made with set_config(..., true) last until the end.
+   */
+  batch(statements: Statement[]): Promise<QueryResult[]>;
   /** Runs `fn` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; resolves to a function that stops listening. */

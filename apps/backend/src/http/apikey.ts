@@ -2,18 +2,25 @@
 // server's keys; its role is what a request without an Authorization header runs as.
 import type { MiddlewareHandler } from 'hono';
 import type { Keys } from '../keys.ts';
+import { verifyCached } from '../rest/jwt-cache.ts';
 import type { AppEnv } from './env.ts';
 
 export function requireApiKey(keys: Keys): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const apikey = c.req.header('apikey') ?? c.req.query('apikey');
     if (!apikey) {
-      return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+      return c.json(
+        { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+        401,
+      );
     }
     try {
-      c.set('apikeyClaims', await keys.verify(apikey));
+      c.set('apikeyClaims', await verifyCached(keys, apikey));
     } catch {
-      return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+      return c.json(
+        { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+        401,
+      );
     }
     await next();
   };

@@ -1,7 +1,11 @@
 // Who a request runs as: the role and claims of the `Authorization: Bearer` JWT when there is one, else those of the
 // apikey (already verified by the gateway). A bad or expired bearer token is refused as PostgREST refuses it.
 import type { Claims, Keys } from '../keys.ts';
+import { DbError } from '../db/types.ts';
 import { jwtClaimsError, jwtDecodeError } from './errors.ts';
+import { verifyCached } from './jwt-cache.ts';
+import { fromDbError } from './pg-errors.ts';
+import type { SchemaCache } from './schema/types.ts';
 
 export interface RequestAuth {
   role: string;
@@ -37,8 +41,21 @@ export async function authenticate(
   const parts = token.split('.').length;
   if (parts !== 3) throw jwtDecodeError(`Expected 3 parts in JWT; got ${parts}`);
   try {
-    return toAuth(await keys.verify(token));
+    return toAuth(await verifyCached(keys, token));
   } catch (error) {
     throw describeFailure((error as Error).message ?? '');
   }
+}
+
+/**
+ * Only roles granted to the authenticator role may be switched to; others fail as switching to them fails in
+ * PostgREST: an unknown role with 22023 (401), a role not granted with 42501 (401 anonymous, 403 otherwise).
+ */
+export function assertRoleAllowed(auth: RequestAuth, roles: SchemaCache['roles']): void {
+  if (roles.allowed.has(auth.role)) return;
+  const quoted = `"${auth.role}"`;
+  const error = roles.known.has(auth.role)
+    ? new DbError(`permission denied to set role ${quoted}`, '42501')
+    : new DbError(`role ${quoted} does not exist`, '22023');
+  throw fromDbError(error, auth.authenticated);
 }

@@ -51,6 +51,15 @@ export function rangeDetails(problem: RangeProblem): string {
 export const invalidRange = (problem: RangeProblem) =>
   make(416, 'PGRST103', 'Requested range not satisfiable', rangeDetails(problem));
 
+export const invalidFilters = () =>
+  make(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
+
+export const putLimitNotAllowed = () =>
+  make(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+
+export const putMatchingPkError = () =>
+  make(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+
 export const unacceptableSchema = (schema: string, exposed: string[]) =>
   make(
     406,

@@ -1,9 +1,11 @@
 // The execute stage, the pipeline's only IO: the statement runs in the request's scope (role, claims, method,
-// path, headers, search path), inside one transaction that a failed single-object check or tx=rollback undoes.
+// path, headers, search path) and the statement go to the database together, one implicit transaction in one
+// round trip; a request whose result decides commit or rollback (single object of a write, max-affected,
+// tx=rollback) runs in an explicit transaction instead.
 import type { Db } from '../db/types.ts';
-import { DbError } from '../db/types.ts';
-import { withScope, type RequestScope } from '../db/scope.ts';
-import { maxAffectedViolation, singularityError } from './errors.ts';
+import { DbError, type Statement } from '../db/types.ts';
+import { SCOPE_SQL, scopeParams, type RequestScope } from '../db/scope.ts';
+import { maxAffectedViolation, putMatchingPkError, singularityError } from './errors.ts';
 import { fromDbError } from './pg-errors.ts';
 import type { SqlStatement } from './sql/fragments.ts';
 
@@ -40,6 +42,16 @@ export interface ExecuteOptions {
   authenticated: boolean;
   /** A function called by GET may not write: its transaction is read-only, as PostgREST runs it. */
   readOnly?: boolean;
+  /** count=planned|estimated: the EXPLAIN whose estimate gives the total. */
+  plannedCount?: SqlStatement;
+  /** count=estimated: the exact count is used up to this many rows. */
+  countCap?: number;
+  /** The statement is an EXPLAIN: its rows are the plan, in this format. */
+  explain?: 'json' | 'text';
+  /** PUT: exactly one row must match the URL's primary key, else PGRST115. */
+  put?: boolean;
+  /** The statement may write (a mutation, or a function called by POST): a failed check must undo it. */
+  writes?: boolean;
   /** `Prefer: timezone=`: how timestamps are written for this request. */
   timezone?: string;
   /** `Prefer: handling=strict, max-affected=n`: undo a mutation that touched more rows. */
@@ -62,21 +74,82 @@ function toResultSet(row: ResultRow): ResultSet {
   };
 }
 
+/** The scoping statement, with the request's own settings appended so they cost no extra statement. */
+function scopeStatement(scope: RequestScope, options: ExecuteOptions): Statement {
+  const params = scopeParams(scope);
+  let text = SCOPE_SQL;
+  if (options.readOnly) text += ", set_config('transaction_read_only', 'on', true)";
+  if (options.timezone) {
+    params.push(options.timezone);
+    text += `, set_config('timezone', $${params.length}, true)`;
+  }
+  return { text, params };
+}
+
+/** Whether the result must be seen before the transaction may commit. */
+function needsDecision(options: ExecuteOptions): boolean {
+  return options.rollback || options.maxAffected !== undefined || (options.singular && options.writes === true);
+}
+
+function toPlanResult(rows: Record<string, unknown>[], format: 'json' | 'text'): ResultSet {
+  const lines = rows.map((row) => row['QUERY PLAN']);
+  const body = format === 'json' ? JSON.stringify(lines[0]) : lines.join('\n');
+  return {
+    total: null,
+    pageTotal: 0,
+    body,
+    location: null,
+    responseHeaders: null,
+    responseStatus: null,
+    inserted: null,
+  };
+}
+
+function toResult(rows: Record<string, unknown>[], options: ExecuteOptions): ResultSet {
+  return options.explain ? toPlanResult(rows, options.explain) : toResultSet(rows[0] as unknown as ResultRow);
+}
+
+function check(result: ResultSet, options: ExecuteOptions): void {
+  if (options.explain) return;
+  if (options.put && result.pageTotal !== 1) throw putMatchingPkError();
+  if (options.singular && result.pageTotal !== 1) throw singularityError(result.pageTotal);
+  if (options.maxAffected !== undefined && result.pageTotal > options.maxAffected)
+    throw maxAffectedViolation(result.pageTotal);
+}
+
+/** The estimate of an EXPLAIN (FORMAT JSON) of the count query, combined with the exact count as asked. */
+function withPlannedTotal(result: ResultSet, rows: Record<string, unknown>[], options: ExecuteOptions): ResultSet {
+  const explained = rows[0]?.['QUERY PLAN'] as [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  const planned = explained?.[0]?.Plan?.['Plan Rows'] ?? null;
+  const exactSuffices = options.countCap !== undefined && result.total !== null && result.total <= options.countCap;
+  return { ...result, total: exactSuffices ? result.total : planned };
+}
+
 export async function execute(
   db: Db,
   scope: RequestScope,
   statement: SqlStatement,
   options: ExecuteOptions,
 ): Promise<ResultSet> {
+  const scoping = scopeStatement(scope, options);
+  const estimate = options.plannedCount;
+  const statements = estimate ? [scoping, estimate, statement] : [scoping, statement];
+  const finish = (results: { rows: Record<string, unknown>[] }[]) => {
+    const main = toResult(results[results.length - 1].rows, options);
+    return estimate ? withPlannedTotal(main, results[1].rows, options) : main;
+  };
   try {
-    return await withScope(db, scope, async (tx) => {
-      if (options.readOnly) await tx.query('set transaction read only');
-      if (options.timezone) await tx.query("select set_config('timezone', $1, true)", [options.timezone]);
-      const { rows } = await tx.query<ResultRow>(statement.text, statement.params);
-      const result = toResultSet(rows[0]);
-      if (options.singular && result.pageTotal !== 1) throw singularityError(result.pageTotal);
-      if (options.maxAffected !== undefined && result.pageTotal > options.maxAffected)
-        throw maxAffectedViolation(result.pageTotal);
+    if (!needsDecision(options)) {
+      // One round trip: the scope and the statements in one implicit transaction.
+      const result = finish(await db.batch(statements));
+      check(result, options);
+      return result;
+    }
+    return await db.transaction(async (tx) => {
+      const results = [];
+      for (const step of statements) results.push(await tx.query(step.text, step.params));
+      const result = finish(results);
+      check(result, options);
       if (options.rollback) throw new Rollback(result);
       return result;
     });

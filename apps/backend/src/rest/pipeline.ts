@@ -3,17 +3,18 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { Claims, Keys } from '../keys.ts';
-import { authenticate } from './auth.ts';
+import { assertRoleAllowed, authenticate } from './auth.ts';
 import { ApiError, noSchemaCache } from './errors.ts';
 import { execute } from './execute.ts';
-import { openApiResponse } from './openapi.ts';
+import { openApiResponse } from './openapi/document.ts';
 import { planRequest } from './plan/plan.ts';
 import type { ActionPlan } from './plan/types.ts';
 import { parseRequest, type RawRequest } from './request/parse.ts';
 import type { ApiRequest } from './request/types.ts';
 import { errorResponse, respond } from './respond.ts';
 import { createSchemaCacheStore, type SchemaCacheStore } from './schema/store.ts';
-import { buildStatement } from './sql/statement.ts';
+import type { SqlStatement } from './sql/fragments.ts';
+import { buildStatement, plannedCountStatement } from './sql/statement.ts';
 
 export interface RestService {
   handle(raw: RawRequest, apikeyClaims: Claims): Promise<Response>;
@@ -23,9 +24,21 @@ export interface RestService {
 /** max-affected limits updates and deletes, and only with handling=strict, as in PostgREST. */
 function maxAffectedOf(request: ApiRequest, plan: ActionPlan): number | undefined {
   const { handling, maxAffected } = request.preferences;
-  if (handling !== 'strict' || maxAffected === undefined || plan.kind !== 'mutate' || plan.mutation === 'create')
+  if (
+    handling !== 'strict' ||
+    maxAffected === undefined ||
+    plan.kind !== 'mutate' ||
+    plan.mutation === 'create' ||
+    plan.mutation === 'upsert'
+  )
     return undefined;
   return maxAffected;
+}
+
+function plannedCountOptions(plan: ActionPlan): { plannedCount?: SqlStatement; countCap?: number } {
+  const plannedCount = plannedCountStatement(plan);
+  if (!plannedCount || plan.kind !== 'read') return {};
+  return { plannedCount, ...(plan.countCap !== undefined ? { countCap: plan.countCap } : {}) };
 }
 
 export function createRestService(deps: { config: Config; db: Db; keys: Keys }): RestService {
@@ -38,6 +51,7 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
       console.error('schema cache:', (error as Error).message);
       throw noSchemaCache();
     });
+    assertRoleAllowed(auth, cache.roles);
     const request = parseRequest(raw, { schemas: api.schemas, isTimezone: (name) => cache.timezones.has(name) });
     if (request.target.kind === 'root') return openApiResponse(request, cache);
     const plan = planRequest(request, cache, { maxRows: api.max_rows });
@@ -59,6 +73,10 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
         rollback: request.preferences.transaction === 'rollback',
         authenticated: auth.authenticated,
         readOnly: plan.kind === 'call' && request.method !== 'POST',
+        ...(plan.format.kind === 'plan' ? { explain: plan.format.format } : {}),
+        ...plannedCountOptions(plan),
+        put: plan.kind === 'mutate' && plan.mutation === 'upsert',
+        writes: plan.kind === 'mutate' || (plan.kind === 'call' && request.method === 'POST'),
         timezone: request.preferences.timezone,
         maxAffected: maxAffectedOf(request, plan),
       },

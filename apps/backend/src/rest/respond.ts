@@ -24,6 +24,8 @@ export function contentTypeOf(format: BodyFormat): string | undefined {
       return 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8';
     case 'csv':
       return 'text/csv; charset=utf-8';
+    case 'plan':
+      return `${format.mime}; charset=utf-8`;
     case 'none':
       return undefined;
   }
@@ -112,6 +114,10 @@ function mutationDraft(request: ApiRequest, plan: MutateAction, result: ResultSe
       'count',
       ...COMMON,
     ]);
+  } else if (plan.mutation === 'upsert') {
+    // PUT answers 201 when it inserted, 200 when it replaced, 204 without a body; no Content-Range.
+    status = full ? ((result.inserted ?? 0) > 0 ? 201 : 200) : 204;
+    setPreferenceApplied(headers, prefs, ['representation', 'count', ...COMMON]);
   } else {
     status = full ? 200 : 204;
     headers.set(
@@ -146,6 +152,11 @@ function readDraft(request: ApiRequest, plan: ReadAction | CallAction, result: R
 }
 
 export function respond(request: ApiRequest, plan: ActionPlan, result: ResultSet): Response {
+  if (plan.format.kind === 'plan') {
+    const headers = new Headers({ 'Content-Type': contentTypeOf(plan.format)! });
+    if (request.negotiatedByProfile) headers.set('Content-Profile', request.schema);
+    return new Response(result.body, { status: 200, headers });
+  }
   const draft = plan.kind === 'mutate' ? mutationDraft(request, plan, result) : readDraft(request, plan, result);
   const type = contentTypeOf(plan.format);
   if (type && draft.body !== null) draft.headers.set('Content-Type', type);

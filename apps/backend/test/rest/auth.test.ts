@@ -20,12 +20,20 @@ create policy "Anyone can drop a message" on public.rest_inbox for insert to ano
 create table public.rest_locked (id int primary key);
 revoke all on public.rest_locked from anon, authenticated;
 
+do $$ begin
+  if not exists (select 1 from pg_roles where rolname = 'rest_reporter') then create role rest_reporter nologin; end if;
+  if not exists (select 1 from pg_roles where rolname = 'rest_outsider') then create role rest_outsider nologin; end if;
+end $$;
+grant rest_reporter to authenticator;
+grant usage on schema public to rest_reporter;
+
 create view public.rest_whoami as select
   current_user::text as role,
   current_setting('request.method', true) as method,
   current_setting('request.path', true) as path,
   current_setting('request.jwt.claims', true)::json->>'sub' as sub,
   current_setting('request.headers', true)::json->>'x-probe' as probe;
+grant select on public.rest_whoami to rest_reporter;
 `;
 
 let h: RestHarness;
@@ -138,6 +146,23 @@ describe('refused tokens', () => {
       headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${message}"` },
       body: { code, message, details: null, hint: null },
     });
+  });
+
+  it.each([
+    ['a superuser', 'postgres'],
+    ['a role not granted to the authenticator', 'rest_outsider'],
+  ])('refuses %s as PostgREST cannot switch to it', async (_name, role) => {
+    const token = await h.keys.sign({ sub: ALICE, role }, 3600);
+    expect(await summary(await h.get('/rest/v1/rest_notes', { Authorization: `Bearer ${token}` }))).toMatchObject({
+      status: 403,
+      body: { code: '42501', message: `permission denied to set role "${role}"`, details: null, hint: null },
+    });
+  });
+
+  it('runs as any role granted to the authenticator', async () => {
+    const token = await h.keys.sign({ sub: ALICE, role: 'rest_reporter' }, 3600);
+    const response = await h.get('/rest/v1/rest_whoami?select=role', { Authorization: `Bearer ${token}` });
+    expect(await response.json()).toEqual([{ role: 'rest_reporter' }]);
   });
 
   it('answers a role the database does not know with 401', async () => {

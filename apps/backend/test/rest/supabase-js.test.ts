@@ -221,3 +221,49 @@ describe('writing', () => {
     expect(error).toMatchObject({ code: '23505', details: 'Key (id)=(1) already exists.' });
   });
 });
+
+describe('features through the query builder', () => {
+  it('counts by the planner and by estimate', async () => {
+    const planned = await anon.from('rest_projects').select('*', { count: 'planned', head: true });
+    // The planner's guess may exceed the rows, making this a partial answer, as PostgREST's would be.
+    expect(planned).toMatchObject({ error: null, data: null });
+    expect(planned.count).toBeGreaterThan(0);
+    const estimated = await anon.from('rest_projects').select('name', { count: 'estimated' }).limit(1);
+    expect(estimated).toMatchObject({ count: 4, status: 206, data: [{ name: expect.any(String) }] });
+  });
+
+  it('spreads a to-many embed into arrays', async () => {
+    const { data, error } = await anon
+      .from('rest_projects')
+      .select('name, ...rest_tasks(title)')
+      .eq('id', APOLLO)
+      .order('id', { referencedTable: 'rest_tasks' });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Apollo', title: ['Design', 'Build'] }]);
+  });
+
+  it('refuses geojson and plans that the database has not enabled, with 406', async () => {
+    const geo = await anon.from('rest_clients').select().geojson();
+    expect(geo).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
+    const plan = await anon.from('rest_clients').select().explain({ format: 'json' });
+    expect(plan).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
+  });
+
+  it('answers CSV', async () => {
+    const { data, error } = await anon.from('rest_clients').select('id, name').eq('id', 1).csv();
+    expect(error).toBeNull();
+    expect(data).toBe('id,name\n1,Acme');
+  });
+
+  it('refuses a token for a role the authenticator cannot switch to', async () => {
+    const token = await backend.deps.keys.sign({ sub: USER, role: 'postgres' }, 3600);
+    const admin = createClient(backend.url, backend.deps.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    const { error, status } = await admin.from('rest_clients').select();
+    expect(status).toBe(403);
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied to set role "postgres"' });
+  });
+});

@@ -1,16 +1,17 @@
 // The browser's Supabase client: one per page, session kept in the cookie the server also reads.
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../types/database';
 import { getBrowserEnv } from './public-env';
 import { createRetryingFetch } from './retrying-fetch';
 import { SESSION_COOKIE_OPTIONS } from './session-cookie';
 
-let browserClient: SupabaseClient | undefined;
+let browserClient: SupabaseClient<Database> | undefined;
 
-export function getBrowserSupabase(): SupabaseClient {
+export function getBrowserSupabase(): SupabaseClient<Database> {
   if (!browserClient) {
     const env = getBrowserEnv();
-    browserClient = createBrowserClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    browserClient = createBrowserClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
       cookieOptions: SESSION_COOKIE_OPTIONS,
       auth: {
         autoRefreshToken: true,

@@ -1,6 +1,7 @@
 // The per-request Supabase client: reads the session from the request cookies, writes changes to the response headers.
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../types/database';
 import WebSocket from 'ws';
 import { getServerEnv } from './env.server';
 import { createRetryingFetch } from './retrying-fetch';
@@ -18,8 +19,8 @@ export function createSupabaseServerClient(
   request: Request,
   responseHeaders: Headers,
   settings: BackendSettings = getServerEnv(),
-): SupabaseClient {
-  return createServerClient(settings.SUPABASE_URL, settings.SUPABASE_ANON_KEY, {
+): SupabaseClient<Database> {
+  return createServerClient<Database>(settings.SUPABASE_URL, settings.SUPABASE_ANON_KEY, {
     cookieOptions: SESSION_COOKIE_OPTIONS,
     cookies: {
       getAll: () => parseCookieHeader(request.headers.get('Cookie') ?? ''),

@@ -104,7 +104,7 @@ export function planCall(request: ApiRequest, cache: SchemaCache, options: { max
   const read = planReadTree(readContext(cache, request), relation, request.query.select, []);
   read.fromCte = 'pgrst_source';
   read.range = restrictRange(read.range, options.maxRows);
-  const { format, media } = negotiate(request.accepts);
+  const { format, media } = negotiate(request.accepts, cache.planEnabled);
   const headOnly = request.method === 'HEAD';
   return {
     kind: 'call',

@@ -1,6 +1,6 @@
 // Mutation plans: insert (with upsert on a conflict target), update and delete of one table, with the columns
 // taken from the body's keys (or `columns=`) checked against the schema cache, and what to return.
-import { columnNotFound } from '../errors.ts';
+import { columnNotFound, invalidFilters } from '../errors.ts';
 import type { ApiRequest, LogicTree, Payload } from '../request/types.ts';
 import type { Column, Table } from '../schema/types.ts';
 import type { Conflict, MutatePlan, ReadPlan } from './types.ts';
@@ -36,6 +36,24 @@ function returning(request: ApiRequest, table: Table, read: ReadPlan, isInsert: 
 
 const rootWhere = (read: ReadPlan): LogicTree[] => read.where;
 
+/** PUT names its row by every primary key column with `eq`, and by nothing else. */
+function checkPutFilters(request: ApiRequest, table: Table): void {
+  const root = request.query.filters.filter((f) => f.path.length === 0).map((f) => f.filter);
+  const fields = new Set(root.map((filter) => filter.field.name));
+  const primaryKey = new Set(table.primaryKey);
+  const onlyEq = root.every(
+    (filter) =>
+      !filter.expr.negated &&
+      filter.field.jsonPath.length === 0 &&
+      filter.expr.operation.kind === 'simple' &&
+      filter.expr.operation.operator === 'eq' &&
+      filter.expr.operation.quantifier === undefined,
+  );
+  const sameColumns = fields.size === primaryKey.size && [...fields].every((name) => primaryKey.has(name));
+  const hasLogic = request.query.logic.some((l) => l.path.length === 0);
+  if (primaryKey.size === 0 || !sameColumns || !onlyEq || hasLogic) throw invalidFilters();
+}
+
 export function planMutation(request: ApiRequest, table: Table, read: ReadPlan): MutatePlan {
   const name = { schema: table.schema, name: table.name };
   const action = request.action.kind;
@@ -54,6 +72,19 @@ export function planMutation(request: ApiRequest, table: Table, read: ReadPlan):
       ...(conflict ? { conflict } : {}),
       returning: returning(request, table, read, true),
       applyDefaults,
+    };
+  }
+  if (action === 'upsert') {
+    checkPutFilters(request, table);
+    return {
+      kind: 'insert',
+      table: name,
+      columns: payloadColumns(table, request),
+      body,
+      conflict: { resolution: 'merge-duplicates', columns: table.primaryKey },
+      where: rootWhere(read),
+      returning: returning(request, table, read, false),
+      applyDefaults: false,
     };
   }
   if (action === 'update') {

@@ -32,21 +32,25 @@ export function planRequest(request: ApiRequest, cache: SchemaCache, options: Pl
   const name = { schema: table.schema, name: table.name };
   checkEmbedPaths(request);
   const read = planReadTree(readContext(cache, request), name, request.query.select, []);
-  const { format, media } = negotiate(request.accepts);
+  const { format, media } = negotiate(request.accepts, cache.planEnabled);
 
   if (action.kind === 'read') {
     read.range = restrictRange(read.range, options.maxRows);
-    const count = request.preferences.count !== undefined;
+    const mode = request.preferences.count;
+    // Without max_rows an estimate is never needed: the exact count is cheap enough, as PostgREST decides.
+    const estimated = mode === 'estimated' && options.maxRows !== undefined;
     return {
       kind: 'read',
       read,
-      count,
+      count: mode === 'exact' || mode === 'estimated',
+      ...(mode === 'planned' || estimated ? { plannedCount: mode } : {}),
+      ...(estimated ? { countCap: options.maxRows } : {}),
       format: action.headOnly ? { kind: 'none' } : format,
       media,
       headOnly: action.headOnly,
     };
   }
-  if (action.kind === 'create' || action.kind === 'update' || action.kind === 'delete') {
+  if (action.kind === 'create' || action.kind === 'upsert' || action.kind === 'update' || action.kind === 'delete') {
     const mutate = planMutation(request, table, read);
     // The representation reads the mutated rows as they are now: the filters chose them already.
     const representation: ReadPlan = {

@@ -71,6 +71,8 @@ export type MutatePlan =
       columns: Column[];
       body: Payload;
       conflict?: Conflict;
+      /** PUT: only the row whose primary key the URL names is written. */
+      where?: LogicTree[];
       /** Columns to return; ['*'] for all; [] when nothing is returned. */
       returning: string[];
       applyDefaults: boolean;
@@ -92,12 +94,21 @@ export type BodyFormat =
   | { kind: 'object'; stripNulls: boolean }
   | { kind: 'array-stripped' }
   | { kind: 'csv' }
-  | { kind: 'none' };
+  | { kind: 'none' }
+  /** EXPLAIN of the statement that would build `of`, in Postgres's JSON or text format. */
+  | { kind: 'plan'; format: 'json' | 'text'; of: BodyFormat; options: ExplainOption[]; mime: string };
+
+export type ExplainOption = 'analyze' | 'verbose' | 'settings' | 'buffers' | 'wal';
 
 export interface ReadAction {
   kind: 'read';
   read: ReadPlan;
+  /** Count the matching rows exactly (count=exact, and count=estimated up to `countCap`). */
   count: boolean;
+  /** count=planned|estimated: the planner's estimate is read too. */
+  plannedCount?: 'planned' | 'estimated';
+  /** count=estimated with max_rows: the exact count stops past this many rows, beyond it the estimate is used. */
+  countCap?: number;
   format: BodyFormat;
   media: MediaType;
   headOnly: boolean;
@@ -105,7 +116,7 @@ export interface ReadAction {
 
 export interface MutateAction {
   kind: 'mutate';
-  mutation: 'create' | 'update' | 'delete';
+  mutation: 'create' | 'upsert' | 'update' | 'delete';
   mutate: MutatePlan;
   /** Shapes the returned rows, reading from the mutation's result. */
   read: ReadPlan;

@@ -3,13 +3,12 @@
 import { queryParamError } from '../errors.ts';
 import type { Field, JsonOperation } from './types.ts';
 
-export class ParseFailure extends Error {
+// Thrown to backtrack and always caught within the parser: not an Error, so failing an alternative costs no stack.
+export class ParseFailure {
   constructor(
     readonly position: number,
     readonly details: string,
-  ) {
-    super(details);
-  }
+  ) {}
 }
 
 export class Cursor {

@@ -23,6 +23,13 @@ function decode(mime: string, params: Map<string, string>): MediaType {
       return stripNulls ? { kind: 'array-stripped' } : { kind: 'json' };
     case 'text/csv':
       return { kind: 'csv' };
+    case 'application/vnd.pgrst.plan':
+    case 'application/vnd.pgrst.plan+text':
+    case 'application/vnd.pgrst.plan+json': {
+      const options = (params.get('options') ?? '').split('|').filter((option) => option !== '');
+      const format = mime.endsWith('+json') ? 'json' : 'text';
+      return { kind: 'plan', format, for: params.get('for') ?? 'application/json', options };
+    }
     default:
       return { kind: 'other', mime };
   }
@@ -75,6 +82,10 @@ export function mimeOf(type: MediaType): string {
       return 'application/vnd.pgrst.array+json;nulls=stripped';
     case 'csv':
       return 'text/csv';
+    case 'plan': {
+      const options = type.options.length > 0 ? `; options=${type.options.join('|')}` : '';
+      return `application/vnd.pgrst.plan+${type.format}; for="${type.for}"${options}`;
+    }
     case 'other':
       return type.mime;
   }

@@ -59,7 +59,7 @@ describe('parseRequest', () => {
 
   it.each([
     [raw({ path: '/a/b' }), { status: 404, code: 'PGRST125', message: 'Invalid path specified in request URL' }],
-    [raw({ method: 'PUT' }), { status: 405, code: 'PGRST117', message: 'Unsupported HTTP method: PUT' }],
+    [raw({ method: 'TRACE' }), { status: 405, code: 'PGRST117', message: 'Unsupported HTTP method: TRACE' }],
     [
       raw({ method: 'PATCH', path: '/rpc/f' }),
       { status: 405, code: 'PGRST101', message: 'Cannot use the PATCH method on RPC' },

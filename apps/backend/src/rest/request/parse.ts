@@ -4,6 +4,7 @@ import {
   invalidPreferences,
   invalidResourcePath,
   invalidRpcMethod,
+  putLimitNotAllowed,
   unacceptableSchema,
   unsupportedMethod,
 } from '../errors.ts';
@@ -60,6 +61,9 @@ function actionOf(method: string, target: Target): Action {
     case 'POST':
       if (target.kind === 'relation') return { kind: 'create' };
       break;
+    case 'PUT':
+      if (target.kind === 'relation') return { kind: 'upsert' };
+      break;
     case 'PATCH':
       if (target.kind === 'relation') return { kind: 'update' };
       break;
@@ -90,7 +94,12 @@ export function parseRequest(raw: RawRequest, context: ParseContext): ApiRequest
     throw invalidPreferences(preferences.invalid);
   const readsRows = method === 'GET' || method === 'HEAD';
   const range = topLevelRange(readsRows ? parseRangeHeader(raw.headers.range) : undefined, query.ranges.get(''));
-  const hasBody = action.kind === 'create' || action.kind === 'update' || (action.kind === 'call' && method === 'POST');
+  if (action.kind === 'upsert' && query.ranges.has('')) throw putLimitNotAllowed();
+  const hasBody =
+    action.kind === 'create' ||
+    action.kind === 'upsert' ||
+    action.kind === 'update' ||
+    (action.kind === 'call' && method === 'POST');
   const payload = hasBody
     ? parsePayload({
         body: raw.body,

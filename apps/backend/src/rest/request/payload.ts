@@ -1,6 +1,7 @@
 // Request bodies of inserts, updates and function calls: JSON (an object, or an array of objects with the same
 // keys) or a urlencoded form. The raw text travels to Postgres as one parameter; only its keys are read here.
 import { invalidBody } from '../errors.ts';
+import { csvToJson } from './csv.ts';
 import type { Payload } from './types.ts';
 
 const startsAsObject = (raw: string) => raw.trimStart().startsWith('{');
@@ -54,6 +55,10 @@ export function parsePayload({ body, contentType, columns, isCall }: PayloadInpu
   // A function with one unnamed text, xml or bytea parameter takes the body as it is.
   if (isCall && (mime === 'text/plain' || mime === 'text/xml' || mime === 'application/octet-stream')) {
     return { kind: 'raw-json', raw: body, isObject: false };
+  }
+  if (mime === 'text/csv' && !isCall) {
+    const { raw, keys } = csvToJson(body);
+    return { kind: 'json', raw, keys, isObject: false };
   }
   if (mime === 'application/x-www-form-urlencoded') {
     const form = Object.fromEntries(new URLSearchParams(body));

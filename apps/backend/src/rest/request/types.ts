@@ -137,6 +137,8 @@ export type MediaType =
   | { kind: 'object'; stripNulls: boolean }
   | { kind: 'array-stripped' }
   | { kind: 'csv' }
+  /** `application/vnd.pgrst.plan[+json|+text]`: the EXPLAIN output of the query that would answer `for`. */
+  | { kind: 'plan'; format: 'json' | 'text'; for: string; options: string[] }
   | { kind: 'other'; mime: string };
 
 export type Payload =
@@ -148,6 +150,8 @@ export type Payload =
 export type Action =
   | { kind: 'read'; headOnly: boolean }
   | { kind: 'create' }
+  /** PUT: insert or replace the one row its primary key filters name. */
+  | { kind: 'upsert' }
   | { kind: 'update' }
   | { kind: 'delete' }
   | { kind: 'call'; method: 'GET' | 'HEAD' | 'POST' };

@@ -77,5 +77,9 @@ export function fixtureCache(): SchemaCache {
     ],
     routines: new Map(),
     timezones: new Set(['UTC', 'Europe/Paris']),
+    roles: { allowed: new Set(['anon', 'authenticated', 'service_role']), known: new Set(['postgres', 'anon']) },
+    planEnabled: true,
+    descriptions: {},
+    enums: [],
   };
 }

@@ -12,12 +12,18 @@ const PIN_SEARCH_PATH = "select set_config('search_path', 'pg_catalog', true)";
 const TABLES_SQL = `
 select coalesce(json_agg(json_build_object(
   'schema', n.nspname, 'name', c.relname, 'isView', c.relkind in ('v', 'm'),
+  'description', obj_description(c.oid, 'pg_class'),
   'insertable', c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid::regclass, true) & 8) = 8,
   'updatable', c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid::regclass, true) & 4) = 4,
   'deletable', c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid::regclass, true) & 16) = 16,
   'columns', coalesce((
     select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-      'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+      'nominalType', format_type(a.atttypid, null),
+      'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'description', col_description(c.oid, a.attnum),
+      'maxLength', case when a.atttypid in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end,
+      'enum', (select json_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = a.atttypid)
+    ) order by a.attnum)
     from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'),
   'primaryKey', coalesce((
@@ -54,10 +60,41 @@ select coalesce(json_agg(json_build_object(
   'argNames', array_to_json(p.proargnames), 'argModes', array_to_json(p.proargmodes),
   'argTypes', (select json_agg(format_type(u.typ, null) order by u.ord)
                from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(typ, ord)),
-  'defaults', p.pronargdefaults
+  'defaults', p.pronargdefaults, 'description', obj_description(p.oid, 'pg_proc')
 )), '[]')::text as doc
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
 where n.nspname in (select json_array_elements_text($1::json)) and p.prokind = 'f'`;
+
+// The roles a request may run as: those the authenticator role is a member of, as PostgREST can only switch to
+// those. Every role name is read too, to tell a role that does not exist from one that is not granted.
+const ROLES_SQL = `
+select json_build_object(
+  'allowed', coalesce((select json_agg(r.rolname) from pg_roles r
+    where case when exists (select 1 from pg_roles a where a.rolname = 'authenticator')
+      then pg_has_role('authenticator', r.oid, 'MEMBER') else false end), '[]'),
+  'known', coalesce((select json_agg(r.rolname) from pg_roles r), '[]'))::text as doc`;
+
+// In-database configuration as PostgREST reads it: settings of the authenticator role and of the database, the
+// most specific first.
+const PLAN_ENABLED_SQL = `
+select coalesce((
+  select split_part(setting, '=', 2)
+  from pg_db_role_setting s cross join unnest(s.setconfig) setting
+  where setting like 'pgrst.db\\_plan\\_enabled=%'
+    and s.setrole in (0, coalesce((select oid from pg_roles where rolname = 'authenticator'), 0))
+    and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  order by s.setrole desc, s.setdatabase desc limit 1), 'false') in ('true', 'on', '1', 'yes') as enabled`;
+
+// Schemas' comments (the OpenAPI title and description) and enum types (for the types generator).
+const SCHEMAS_SQL = `
+select json_build_object(
+  'descriptions', coalesce((select json_object_agg(n.nspname, obj_description(n.oid, 'pg_namespace'))
+    from pg_namespace n where n.nspname in (select json_array_elements_text($1::json))), '{}'),
+  'enums', coalesce((select json_agg(json_build_object('schema', n.nspname, 'name', t.typname,
+      'values', (select json_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = t.oid))
+      order by n.nspname, t.typname)
+    from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where t.typtype = 'e' and n.nspname in (select json_array_elements_text($1::json))), '[]'))::text as doc`;
 
 const TIMEZONES_SQL = `select coalesce(json_agg(name), '[]')::text as doc from pg_timezone_names`;
 
@@ -73,6 +110,7 @@ interface RawRoutine {
   argModes: string[] | null;
   argTypes: string[] | null;
   defaults: number;
+  description: string | null;
 }
 
 function toRoutine(raw: RawRoutine): Routine {
@@ -99,6 +137,7 @@ function toRoutine(raw: RawRoutine): Routine {
       relation: raw.returnRelation ?? undefined,
       type: raw.returnType,
     },
+    ...(raw.description ? { description: raw.description } : {}),
     volatility: raw.volatility === 'i' ? 'immutable' : raw.volatility === 's' ? 'stable' : 'volatile',
   };
 }
@@ -115,6 +154,9 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
     const viewColumns = await read<ViewColumnSource[]>(VIEW_COLUMNS_SQL);
     const routines = (await read<RawRoutine[]>(ROUTINES_SQL)).map(toRoutine);
     const timezones = new Set(await read<string[]>(TIMEZONES_SQL, []));
+    const schemaInfo = await read<Pick<SchemaCache, 'descriptions' | 'enums'>>(SCHEMAS_SQL);
+    const planEnabled = (await tx.query<{ enabled: boolean }>(PLAN_ENABLED_SQL)).rows[0].enabled;
+    const roles = await read<{ allowed: string[]; known: string[] }>(ROLES_SQL, []);
 
     const byName = new Map<string, Table>();
     for (const table of tables) byName.set(tableKey(table.schema, table.name), table);
@@ -124,6 +166,16 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
       const key = tableKey(routine.schema, routine.name);
       routinesByName.set(key, [...(routinesByName.get(key) ?? []), routine]);
     }
-    return { schemas, tables: byName, foreignKeys, routines: routinesByName, timezones };
+    return {
+      schemas,
+      tables: byName,
+      foreignKeys,
+      routines: routinesByName,
+      timezones,
+      roles: { allowed: new Set(roles.allowed), known: new Set(roles.known) },
+      planEnabled,
+      descriptions: schemaInfo.descriptions,
+      enums: schemaInfo.enums,
+    };
   });
 }

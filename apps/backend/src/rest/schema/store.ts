@@ -11,7 +11,7 @@ export interface SchemaCacheStore {
   reload(): Promise<SchemaCache>;
 }
 
-const RELOAD_PAYLOADS = new Set(['reload schema', '']);
+const RELOAD_PAYLOADS = new Set(['reload schema', 'reload config', '']);
 
 export function createSchemaCacheStore(db: Db, schemas: string[]): SchemaCacheStore {
   let current: SchemaCache | undefined;

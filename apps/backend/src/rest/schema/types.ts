@@ -13,12 +13,19 @@ export interface Column {
   nullable: boolean;
   /** The default expression as Postgres prints it, used for `Prefer: missing=default`. */
   default: string | null;
+  /** The type without modifiers (`character varying` for `character varying(20)`). */
+  nominalType?: string;
+  description?: string | null;
+  maxLength?: number | null;
+  /** The labels of an enum type, in order. */
+  enum?: string[] | null;
 }
 
 export interface Table {
   schema: string;
   name: string;
   isView: boolean;
+  description?: string | null;
   insertable: boolean;
   updatable: boolean;
   deletable: boolean;
@@ -55,6 +62,7 @@ export interface Routine {
     type: string;
   };
   volatility: 'immutable' | 'stable' | 'volatile';
+  description?: string | null;
 }
 
 export interface SchemaCache {
@@ -65,6 +73,13 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>;
   /** Time zone names the database knows, for `Prefer: timezone=`. */
   timezones: Set<string>;
+  /** Roles a JWT may name (granted to the authenticator role), and every role the database has. */
+  roles: { allowed: Set<string>; known: Set<string> };
+  /** The database setting `pgrst.db_plan_enabled`: whether EXPLAIN plans may be asked for. */
+  planEnabled: boolean;
+  /** Comments on the exposed schemas, by name. */
+  descriptions: Record<string, string | null>;
+  enums: { schema: string; name: string; values: string[] }[];
 }
 
 export const tableKey = (schema: string, name: string) => `${schema}\u0000${name}`;
@@ -78,5 +93,15 @@ export function findRoutines(cache: SchemaCache, schema: string, name: string): 
 }
 
 export function emptySchemaCache(schemas: string[]): SchemaCache {
-  return { schemas, tables: new Map(), foreignKeys: [], routines: new Map(), timezones: new Set() };
+  return {
+    schemas,
+    tables: new Map(),
+    foreignKeys: [],
+    routines: new Map(),
+    timezones: new Set(),
+    roles: { allowed: new Set(), known: new Set() },
+    planEnabled: false,
+    descriptions: {},
+    enums: [],
+  };
 }

@@ -18,6 +18,7 @@ export function bodySql(format: BodyFormat): string {
       return `${header} || E'\\n' || ${rows}`;
     }
     case 'none':
+    case 'plan':
       return `''`;
   }
 }

@@ -69,9 +69,13 @@ export function mutateSql(plan: MutatePlan, params: Params): string {
       conflict = ` ON CONFLICT(${onColumns}) ${merge ? update : 'DO NOTHING'}`;
       // Every candidate row counts one up and every merged one counts back down: what remains was inserted,
       // so a merge that inserted nothing answers 200 instead of 201.
-      if (merge) counting = ` WHERE ${countInserted(1)}`;
+      if (merge) counting = countInserted(1);
     }
-    return `INSERT INTO ${table}${target} SELECT ${values} ${body}${counting}${conflict} ${returningSql(plan.table, plan.returning)}`;
+    // PUT writes only the row whose key matches the URL's filters; a payload naming another key writes nothing.
+    const filters = (plan.where ?? []).map((tree) => logicSql('pgrst_body', tree, params));
+    const conditions = [...filters, ...(counting ? [counting] : [])];
+    const whereSql = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+    return `INSERT INTO ${table}${target} SELECT ${values} ${body}${whereSql}${conflict} ${returningSql(plan.table, plan.returning)}`;
   }
 
   if (plan.kind === 'update') {

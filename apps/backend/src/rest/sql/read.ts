@@ -46,6 +46,18 @@ function joinConditions(plan: ReadPlan, parentQualifier: string): string[] {
   return join.conditions.map((c) => `${child}.${ident(c.childColumn)} = ${parentQualifier}.${ident(c.parentColumn)}`);
 }
 
+/** The keys a read puts in each object, when they are known without the table's columns (no `*`). */
+function outputNames(plan: ReadPlan): string[] | undefined {
+  if (plan.select.some((item) => item.field.name === '*' && item.alias === undefined)) return undefined;
+  const names = plan.select.map((item) => item.alias ?? item.field.name);
+  for (const embed of plan.embeds) {
+    if (!embed.spread) names.push(embed.name);
+    else if (embed.toOne) return undefined;
+    else names.push(...(outputNames(embed.read) ?? []));
+  }
+  return names.length > 0 ? names : undefined;
+}
+
 function embedSql(embed: EmbedPlan, parentQualifier: string, params: Params): { select?: string; join: string } {
   const subquery = readSql(embed.read, params, parentQualifier);
   const agg = ident(embed.aggregateAlias);
@@ -54,6 +66,15 @@ function embedSql(embed: EmbedPlan, parentQualifier: string, params: Params): { 
   if (embed.toOne) {
     const select = embed.spread ? `${agg}.*` : `row_to_json(${agg}.*) AS ${ident(embed.name)}`;
     return { ...(outputs ? { select } : {}), join: `${joinType} JOIN LATERAL (${subquery}) AS ${agg} ON TRUE` };
+  }
+  const spreadNames = embed.spread ? outputNames(embed.read) : undefined;
+  if (spreadNames) {
+    // A spread to-many embed puts one array per selected column into the parent object.
+    const arrays = spreadNames.map((name) => `json_agg(${agg}.${ident(name)}) AS ${ident(name)}`).join(', ');
+    return {
+      select: spreadNames.map((name) => `COALESCE(${agg}.${ident(name)}, '[]') AS ${ident(name)}`).join(', '),
+      join: `${joinType} JOIN LATERAL (SELECT ${arrays} FROM (${subquery}) AS ${agg}) AS ${agg} ON ${embed.inner ? `${agg} IS NOT NULL` : 'TRUE'}`,
+    };
   }
   const aggregated = `SELECT json_agg(${agg}) AS ${agg} FROM (${subquery}) AS ${agg}`;
   return {

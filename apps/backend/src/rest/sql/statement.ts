@@ -1,7 +1,7 @@
 // The one statement a request runs: the read or mutation in a CTE, and a single row with the total count, the
 // page count, the body built by Postgres (json_agg, as PostgREST builds it), the Location keys and the response
 // GUCs. Both database adapters return this row as text, so the body is byte-identical on each.
-import type { ActionPlan, MutateAction, ReadAction } from '../plan/types.ts';
+import type { ActionPlan, BodyFormat, MutateAction, ReadAction } from '../plan/types.ts';
 import { bodySql } from './body.ts';
 import { buildCallStatement } from './call.ts';
 import { arrayLiteral, Params, type SqlStatement } from './fragments.ts';
@@ -17,7 +17,8 @@ const RESPONSE_GUCS =
 
 function readStatement(plan: ReadAction, params: Params): string {
   const read = readSql(plan.read, params);
-  const count = plan.count ? `, pgrst_source_count AS (${countSql(plan.read, params)})` : '';
+  const cap = plan.countCap === undefined ? '' : ` LIMIT ${params.add(String(plan.countCap + 1))}`;
+  const count = plan.count ? `, pgrst_source_count AS (${countSql(plan.read, params)}${cap})` : '';
   const total = plan.count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)::text' : 'null::text';
   return (
     `WITH ${SOURCE} AS (${read})${count} ` +
@@ -52,7 +53,22 @@ function mutateStatement(plan: MutateAction, params: Params): string {
   );
 }
 
+/** `EXPLAIN (FORMAT JSON, ANALYZE, ...)` of the statement that would answer the request. */
+function explainStatement(plan: ActionPlan, format: Extract<BodyFormat, { kind: 'plan' }>): SqlStatement {
+  const inner = buildStatement({ ...plan, format: format.of } as ActionPlan);
+  const options = [`FORMAT ${format.format.toUpperCase()}`, ...format.options.map((option) => option.toUpperCase())];
+  return { text: `EXPLAIN (${options.join(', ')}) ${inner.text}`, params: inner.params };
+}
+
+/** count=planned|estimated: EXPLAIN of the count query; its top node's `Plan Rows` is the estimate. */
+export function plannedCountStatement(plan: ActionPlan): SqlStatement | undefined {
+  if (plan.kind !== 'read' || plan.plannedCount === undefined) return undefined;
+  const params = new Params();
+  return { text: `EXPLAIN (FORMAT JSON) ${countSql(plan.read, params)}`, params: params.values };
+}
+
 export function buildStatement(plan: ActionPlan): SqlStatement {
+  if (plan.format.kind === 'plan') return explainStatement(plan, plan.format);
   const params = new Params();
   if (plan.kind === 'read') return { text: readStatement(plan, params), params: params.values };
   if (plan.kind === 'mutate') return { text: mutateStatement(plan, params), params: params.values };

@@ -1,0 +1,69 @@
+// Several parameterized statements handed to PGlite as one protocol buffer ended by one Sync: Postgres runs them as
+// one implicit transaction (all or nothing) in a single call into the engine, under PGlite's own locks.
+import { protocol, type PGlite } from '@electric-sql/pglite';
+import { toParams } from './params.ts';
+import { toDbError, type Field, type QueryResult, type Statement } from './types.ts';
+
+type Parser = (value: string, typeId: number) => unknown;
+
+interface BackendMessage {
+  name: string;
+  fields?: { name: string; dataTypeID: number }[] | (string | null)[];
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const buffer = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    buffer.set(part, offset);
+    offset += part.length;
+  }
+  return buffer;
+}
+
+function encode(statements: Statement[]): Uint8Array {
+  const { serialize } = protocol;
+  const parts: Uint8Array[] = [];
+  for (const statement of statements) {
+    const values = (toParams(statement.params) ?? []) as (string | null)[];
+    parts.push(serialize.parse({ text: statement.text }), serialize.bind({ values }));
+    parts.push(serialize.describe({ type: 'P' }), serialize.execute({}));
+  }
+  parts.push(serialize.sync());
+  return concat(parts);
+}
+
+/** Runs the statements as one implicit transaction in one call; parsers turn text values into the shared types. */
+export async function batchOnPglite(
+  pg: PGlite,
+  statements: Statement[],
+  parserFor: (oid: number) => Parser | undefined,
+): Promise<QueryResult[]> {
+  const buffer = encode(statements);
+  const { messages } = await pg._runExclusiveTransaction(() =>
+    pg.runExclusive(() => pg.execProtocol(buffer, { throwOnError: false })),
+  );
+  const results: QueryResult[] = [];
+  let fields: Field[] = [];
+  let rows: Record<string, unknown>[] = [];
+  for (const message of messages as unknown as BackendMessage[]) {
+    if (message.name === 'error') throw toDbError(message);
+    if (message.name === 'rowDescription') {
+      fields = (message.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+    } else if (message.name === 'dataRow') {
+      const values = message.fields as (string | null)[];
+      const row: Record<string, unknown> = {};
+      fields.forEach((field, i) => {
+        const value = values[i];
+        const parse = parserFor(field.dataTypeID);
+        row[field.name] = value === null ? null : parse ? parse(value, field.dataTypeID) : value;
+      });
+      rows.push(row);
+    } else if (message.name === 'commandComplete' || message.name === 'emptyQuery') {
+      results.push({ rows, fields, rowCount: rows.length });
+      fields = [];
+      rows = [];
+    }
+  }
+  return results;
+}

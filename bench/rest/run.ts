@@ -1,0 +1,154 @@
+// `npm run bench:rest`: our data service against a minimal node:http server running the same statement with the
+// same scoping statement on the same database, side by side (ABBA order) with autocannon over loopback, on PGlite
+// and on a throwaway PostgreSQL. Prints p50 latency and throughput ratios next to their targets.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { openPostgres } from '../../apps/backend/src/db/postgres.ts';
+import { CASES } from './fixture.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PG_PORT = process.env.BENCH_PG_PORT ?? '55499';
+const TARGET_P50 = 1.3;
+const TARGET_THROUGHPUT = 0.75;
+
+interface Targets {
+  ours: string;
+  baseline: string;
+  headers: Record<string, string>;
+}
+
+interface Sample {
+  p50: number;
+  rps: number;
+  errors: number;
+}
+
+async function startServers(env: Record<string, string>): Promise<{ child: ChildProcess; targets: Targets }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/rest/servers.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const targets = await new Promise<Targets>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`benchmark servers exited with ${code}`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) resolve(JSON.parse(line) as Targets);
+    });
+  });
+  return { child, targets };
+}
+
+async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<Sample> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  return { p50: result.latency.p50, rps: result.requests.average, errors: result.non2xx + result.errors };
+}
+
+const mean = (samples: Sample[]): Sample => ({
+  p50: samples.reduce((sum, s) => sum + s.p50, 0) / samples.length,
+  rps: samples.reduce((sum, s) => sum + s.rps, 0) / samples.length,
+  errors: samples.reduce((sum, s) => sum + s.errors, 0),
+});
+
+async function benchDatabase(label: string, env: Record<string, string>): Promise<string[]> {
+  const { child, targets } = await startServers(env);
+  const rows: string[] = [];
+  try {
+    for (const c of CASES) {
+      const ours = `${targets.ours}${c.path}`;
+      const baseline = `${targets.baseline}${c.path}`;
+      await measure(ours, targets.headers, 1);
+      await measure(baseline, targets.headers, 1);
+      // ABBA: each server is measured first once and second once, so drift favours neither.
+      const a1 = await measure(ours, targets.headers, SECONDS / 2);
+      const b1 = await measure(baseline, targets.headers, SECONDS / 2);
+      const b2 = await measure(baseline, targets.headers, SECONDS / 2);
+      const a2 = await measure(ours, targets.headers, SECONDS / 2);
+      const us = mean([a1, a2]);
+      const base = mean([b1, b2]);
+      const p50Ratio = us.p50 / Math.max(base.p50, 0.001);
+      const rpsRatio = us.rps / Math.max(base.rps, 0.001);
+      const ok = p50Ratio <= TARGET_P50 && rpsRatio >= TARGET_THROUGHPUT && us.errors === 0 && base.errors === 0;
+      rows.push(
+        [
+          label.padEnd(10),
+          c.name.padEnd(28),
+          `${us.p50.toFixed(2)} ms`.padStart(9),
+          `${base.p50.toFixed(2)} ms`.padStart(9),
+          `${p50Ratio.toFixed(2)}x (<= ${TARGET_P50})`.padStart(15),
+          `${us.rps.toFixed(0)}/s`.padStart(8),
+          `${base.rps.toFixed(0)}/s`.padStart(8),
+          `${rpsRatio.toFixed(2)}x (>= ${TARGET_THROUGHPUT})`.padStart(16),
+          ok ? 'ok' : `MISSED${us.errors + base.errors > 0 ? ` (${us.errors + base.errors} errors)` : ''}`,
+        ].join(' | '),
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return rows;
+}
+
+/** A throwaway PostgreSQL from scripts/lib/postgres.sh, or undefined when it is not installed. */
+function startPostgres(): { url: string; stop(): void } | undefined {
+  try {
+    const out = execFileSync(
+      'bash',
+      [
+        '-c',
+        `source scripts/lib/postgres.sh && TEST_PG_PORT=${PG_PORT} start_test_postgres && echo "$TEST_DATABASE_URL $PG_TEST_DIR"`,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    ).trim();
+    const [url, dir] = out.split('\n').pop()!.split(' ');
+    const stop = () =>
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          'source scripts/lib/postgres.sh; bin=$(pg_bin_dir); run=(); [ "$(id -u)" = 0 ] && run=(runuser -u postgres --); "${run[@]}" "$bin/pg_ctl" -D "$1/data" -m immediate stop >/dev/null; rm -rf "$1"',
+          '_',
+          dir,
+        ],
+        { cwd: ROOT },
+      );
+    return { url, stop };
+  } catch (error) {
+    console.error('PostgreSQL not started:', (error as Error).message);
+    return undefined;
+  }
+}
+
+const header = [
+  'database'.padEnd(10),
+  'request'.padEnd(28),
+  'ours p50'.padStart(9),
+  'base p50'.padStart(9),
+  'p50 ratio'.padStart(15),
+  'ours'.padStart(8),
+  'base'.padStart(8),
+  'throughput'.padStart(16),
+  'result',
+].join(' | ');
+const rows = await benchDatabase('PGlite', {});
+const postgres = startPostgres();
+if (postgres) {
+  try {
+    const admin = await openPostgres(postgres.url, 1);
+    await admin.exec('create database bench');
+    await admin.close();
+    rows.push(
+      ...(await benchDatabase('PostgreSQL', { BENCH_DATABASE_URL: postgres.url.replace(/\/postgres$/, '/bench') })),
+    );
+  } finally {
+    postgres.stop();
+  }
+}
+console.log(`\n${CONNECTIONS} connections, ${SECONDS}s per server and request (ABBA), loopback\n`);
+console.log(header);
+console.log('-'.repeat(header.length));
+for (const row of rows) console.log(row);
