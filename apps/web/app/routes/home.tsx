@@ -1,41 +1,178 @@
-// / (home): greets the member; their week, time off and announcements will live here.
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+// / (home): my allocations this week and the coming weeks, my utilization per week, my upcoming time off, shortcuts.
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
+import { ALLOCATION_COLUMNS, formatHoursPerDay, type AllocationRow } from '../components/allocations/allocation-schema';
+import { loadWeekStart } from '../components/allocations/people.server';
+import { TeamTimeline } from '../components/allocations/team-timeline';
+import type { UtilizationPeriod } from '../components/allocations/utilization';
+import { WeekLoadCards } from '../components/allocations/week-load-cards';
 import { PageHeader } from '../components/page-header';
+import { TimeOffList } from '../components/time-off/time-off-list';
+import { loadTimeOffOf } from '../components/time-off/time-off.server';
 import { useAuth } from '../state/auth-provider';
+import { formatRange, todayIso, weeksFrom } from '../utils/dates';
+import { sessionUserContext, supabaseContext } from '../utils/request-context.server';
 import { displayName } from '../utils/session-user';
+
+/** This week and the four after it. */
+const WEEKS_SHOWN = 5;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(sessionUserContext);
+  const supabase = context.get(supabaseContext);
+  const weekStart = await loadWeekStart(supabase);
+  const weeks = weeksFrom(todayIso(), WEEKS_SHOWN, weekStart);
+  if (!user) return { weeks, allocations: [], utilization: [], timeOff: [] };
+  const from = weeks[0].start;
+  const to = weeks[weeks.length - 1].end;
+  const [allocations, utilization, timeOff] = await Promise.all([
+    supabase
+      .from('allocations')
+      .select(ALLOCATION_COLUMNS)
+      .eq('user_id', user.id)
+      .lte('start_date', to)
+      .gte('end_date', from)
+      .order('start_date')
+      .order('end_date')
+      .returns<AllocationRow[]>(),
+    // The database computes utilization; the page only shows it.
+    supabase.rpc('utilization', {
+      p_from: from,
+      p_to: to,
+      p_period: 'week',
+      p_include_tentative: true,
+      p_user_ids: [user.id],
+    }),
+    loadTimeOffOf(supabase, user.id),
+  ]);
+  if (allocations.error) throw new Error(`Could not load allocations: ${allocations.error.message}`);
+  if (utilization.error) throw new Error(`Could not load utilization: ${utilization.error.message}`);
+  return {
+    weeks,
+    allocations: allocations.data,
+    utilization: (utilization.data ?? []) as UtilizationPeriod[],
+    timeOff: timeOff.upcoming,
+  };
+}
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · Teamplan' }];
 
 const SHORTCUTS = [
   { to: '/projects', title: 'Projects', text: 'See every project and who works on it.' },
-  { to: '/profile', title: 'Profile', text: 'Your name, e-mail and sign-in settings.' },
+  { to: '/profile', title: 'Profile', text: 'Your name, sign-in settings and time off.' },
   { to: '/about', title: 'About', text: 'What Teamplan does, its version and its API.' },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { weeks, allocations, utilization, timeOff } = loaderData;
   const { user } = useAuth();
   const greeting = user ? `Welcome, ${displayName(user)}` : 'Welcome';
   return (
-    <>
-      <PageHeader
-        title={greeting}
-        description="Your allocations for this week and the next, your time off and the latest announcements will appear here."
-      />
-      <Title order={2} size="h4" mb="sm">
-        Shortcuts
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {SHORTCUTS.map((shortcut) => (
-          <Card key={shortcut.to} component={Link} to={shortcut.to} withBorder padding="lg">
-            <Text fw={600}>{shortcut.title}</Text>
+    <Stack gap="xl">
+      <PageHeader title={greeting} description="Your work this week and the next four, and when you are away." />
+      <section aria-labelledby="my-utilization">
+        <Title order={2} size="h4" mb="sm" id="my-utilization">
+          My utilization
+        </Title>
+        {utilization.length > 0 ? (
+          <WeekLoadCards periods={utilization} currentWeek={weeks[0].start} />
+        ) : (
+          <Text c="dimmed">Your capacity is not known yet: ask a user manager to add you to the organization.</Text>
+        )}
+      </section>
+      <section aria-labelledby="my-allocations">
+        <Title order={2} size="h4" mb="sm" id="my-allocations">
+          My allocations
+        </Title>
+        {allocations.length > 0 ? (
+          <Stack>
+            <MyAllocationsTable allocations={allocations} />
+            <TeamTimeline
+              allocations={allocations}
+              color="var(--mantine-primary-color-filled)"
+              labelBy="project"
+              weeks={weeks}
+            />
+          </Stack>
+        ) : (
+          <Paper withBorder p="lg">
+            <Text>You have no allocations in the next {WEEKS_SHOWN} weeks.</Text>
             <Text size="sm" c="dimmed">
-              {shortcut.text}
+              Project managers plan who works on what. Browse the{' '}
+              <Anchor component={Link} to="/projects">
+                projects
+              </Anchor>{' '}
+              to see what is going on.
             </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-    </>
+          </Paper>
+        )}
+      </section>
+      <section aria-labelledby="my-time-off">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4" id="my-time-off">
+            My upcoming time off
+          </Title>
+          <Anchor component={Link} to="/profile" size="sm">
+            Manage time off
+          </Anchor>
+        </Group>
+        <TimeOffList
+          entries={timeOff}
+          emptyText="No time off planned. Record vacation or other absences on your profile."
+        />
+      </section>
+      <section aria-labelledby="shortcuts">
+        <Title order={2} size="h4" mb="sm" id="shortcuts">
+          Shortcuts
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {SHORTCUTS.map((shortcut) => (
+            <Card key={shortcut.to} component={Link} to={shortcut.to} withBorder padding="lg">
+              <Text fw={600}>{shortcut.title}</Text>
+              <Text size="sm" c="dimmed">
+                {shortcut.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
+}
+
+function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs" aria-label="My allocations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Project</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Dates</Table.Th>
+            <Table.Th ta="right">Hours</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {allocations.map((allocation) => (
+            <Table.Tr key={allocation.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/projects/${allocation.project_id}`} fw={500}>
+                  {allocation.projects?.name ?? 'Project'}
+                </Anchor>
+                {allocation.tentative ? (
+                  <Badge ml="xs" size="xs" variant="outline" color="gray">
+                    Tentative
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{allocation.role ?? '—'}</Table.Td>
+              <Table.Td>{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
+              <Table.Td ta="right">{formatHoursPerDay(allocation.hours_per_day)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

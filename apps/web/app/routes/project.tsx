@@ -1,37 +1,219 @@
-// /projects/:id: one project. An id that is not a UUID, or names no visible project, answers 404.
-import { Text } from '@mantine/core';
-import { data } from 'react-router';
+// /projects/:id: one project — its facts, budget, team and the team's weeks. Project managers change the project
+// and its allocations here. An id that is not a UUID, or names no visible project, answers 404.
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/project';
+import { deleteAllocation, saveAllocation } from '../components/allocations/allocation-actions.server';
+import { AllocationFormModal, type AllocationDraft } from '../components/allocations/allocation-form-modal';
+import { ALLOCATION_COLUMNS, type AllocationRow } from '../components/allocations/allocation-schema';
+import { ConfirmDeleteModal } from '../components/allocations/confirm-delete-modal';
+import { loadPeople, loadWeekStart } from '../components/allocations/people.server';
+import { TeamTable } from '../components/allocations/team-table';
+import { TeamTimeline } from '../components/allocations/team-timeline';
 import { PageHeader } from '../components/page-header';
+import { deleteProject, updateProject } from '../components/projects/project-actions.server';
+import { ProjectFormModal } from '../components/projects/project-form-modal';
+import { ProjectOverview } from '../components/projects/project-overview';
+import { PROJECT_SUMMARY_COLUMNS, type ProjectSummary } from '../components/projects/project-schema';
+import { useAuth } from '../state/auth-provider';
+import { failed, type ActionResult } from '../utils/action-result';
+import { flashPopupCookie } from '../utils/flash-popup.server';
 import { isMissingTableError, isValidProjectId } from '../utils/project-id';
-import { supabaseContext } from '../utils/request-context.server';
+import { getRequestPermissions, supabaseContext } from '../utils/request-context.server';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Route validation: checked before the session, so a malformed id is a 404 for everyone.
   if (!isValidProjectId(params.id)) throw notFound();
-  const { data: project, error } = await context
-    .get(supabaseContext)
-    .from('projects')
-    .select('id,name')
+  const supabase = context.get(supabaseContext);
+  const { data: project, error } = await supabase
+    .from('project_summaries')
+    .select(PROJECT_SUMMARY_COLUMNS)
     .eq('id', params.id)
-    .maybeSingle<{ id: string; name: string }>();
+    .maybeSingle<ProjectSummary>();
   // Before the projects table exists no project can; any other failure is a real error (500).
   if (error && !isMissingTableError(error)) throw new Error(`Could not load project ${params.id}: ${error.message}`);
   if (!project) throw notFound();
-  return { project };
+  const permissions = await getRequestPermissions(context);
+  const [allocations, people, weekStart] = await Promise.all([
+    supabase
+      .from('allocations')
+      .select(ALLOCATION_COLUMNS)
+      .eq('project_id', project.id)
+      .order('start_date')
+      .order('end_date')
+      .returns<AllocationRow[]>(),
+    // Only planners pick people; everyone else reads the names embedded in the allocations.
+    permissions?.can_manage_projects ? loadPeople(supabase) : Promise.resolve([]),
+    loadWeekStart(supabase),
+  ]);
+  if (allocations.error) throw new Error(`Could not load the team of ${project.id}: ${allocations.error.message}`);
+  return { project, allocations: allocations.data, people, weekStart };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!isValidProjectId(params.id)) throw notFound();
+  const supabase = context.get(supabaseContext);
+  const form = await request.formData();
+  let result: ActionResult;
+  switch (form.get('intent')) {
+    case 'update-project':
+      result = await updateProject(supabase, params.id, form);
+      break;
+    case 'delete-project':
+      result = await deleteProject(supabase, params.id);
+      if (result.ok) throw redirect('/projects', { headers: { 'Set-Cookie': await flashPopupCookie(result.popup!) } });
+      break;
+    case 'save-allocation':
+      result = await saveAllocation(supabase, form);
+      break;
+    case 'delete-allocation':
+      result = await deleteAllocation(supabase, String(form.get('id') ?? ''));
+      break;
+    default:
+      result = failed('unknown', 'This form is not known here.');
+  }
+  return data(result, result.ok ? 200 : result.fieldErrors ? 422 : 400);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.project.name} · Teamplan` : 'Project · Teamplan' },
 ];
 
+type Dialog =
+  | { kind: 'edit-project' }
+  | { kind: 'delete-project' }
+  | { kind: 'allocation'; allocation: AllocationDraft }
+  | { kind: 'delete-allocation'; allocation: AllocationRow }
+  | null;
+
 export default function Project({ loaderData }: Route.ComponentProps) {
+  const { project, allocations, people, weekStart } = loaderData;
+  const canManage = useAuth().permissions.can_manage_projects;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const action = `/projects/${project.id}`;
+  const newAllocation: AllocationDraft = {
+    project_id: project.id,
+    start_date: project.start_date ?? undefined,
+    end_date: project.end_date ?? undefined,
+  };
+
   return (
     <>
-      <PageHeader title={loaderData.project.name} description="The project, its team and their allocations." />
-      <Text c="dimmed">Project id: {loaderData.project.id}</Text>
+      <Group justify="space-between" align="flex-start">
+        <PageHeader
+          title={project.name}
+          description={project.client ? `Client: ${project.client}` : 'The project, its team and their allocations.'}
+        />
+        {canManage ? (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setDialog({ kind: 'edit-project' })}
+            >
+              Edit project
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setDialog({ kind: 'delete-project' })}
+            >
+              Delete project
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      <ProjectOverview project={project} />
+      {project.description ? (
+        <Paper withBorder p="md" mb="lg">
+          <Title order={2} size="h4" mb="xs">
+            Description
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{project.description}</Text>
+        </Paper>
+      ) : null}
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          Team
+        </Title>
+        {canManage ? (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ kind: 'allocation', allocation: newAllocation })}
+          >
+            Add allocation
+          </Button>
+        ) : null}
+      </Group>
+      {allocations.length === 0 ? (
+        <Paper withBorder p="lg">
+          <Text>Nobody is allocated to this project yet.</Text>
+          <Text size="sm" c="dimmed">
+            {canManage
+              ? 'Add an allocation to plan who works on it, when and how many hours a day.'
+              : 'A project manager plans who works on it.'}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="lg">
+          <TeamTable
+            allocations={allocations}
+            onEdit={canManage ? (allocation) => setDialog({ kind: 'allocation', allocation }) : undefined}
+            onDelete={canManage ? (allocation) => setDialog({ kind: 'delete-allocation', allocation }) : undefined}
+          />
+          <div>
+            <Title order={2} size="h3" mb="sm">
+              Timeline
+            </Title>
+            <TeamTimeline allocations={allocations} color={project.color} weekStart={weekStart} />
+          </div>
+        </Stack>
+      )}
+      {canManage ? (
+        <>
+          <ProjectFormModal
+            opened={dialog?.kind === 'edit-project'}
+            onClose={close}
+            project={project}
+            clients={project.client ? [project.client] : []}
+            action={action}
+          />
+          <ConfirmDeleteModal
+            opened={dialog?.kind === 'delete-project'}
+            onClose={close}
+            title="Delete project"
+            message={`Delete "${project.name}" and its ${allocations.length} allocations? This cannot be undone.`}
+            action={action}
+            intent="delete-project"
+          />
+          <AllocationFormModal
+            opened={dialog?.kind === 'allocation'}
+            onClose={close}
+            allocation={dialog?.kind === 'allocation' ? dialog.allocation : undefined}
+            people={people}
+            action={action}
+          />
+          <ConfirmDeleteModal
+            opened={dialog?.kind === 'delete-allocation'}
+            onClose={close}
+            title="Delete allocation"
+            message={
+              dialog?.kind === 'delete-allocation'
+                ? `Delete the allocation of ${dialog.allocation.profiles?.full_name || 'this person'}? This cannot be undone.`
+                : ''
+            }
+            action={action}
+            intent="delete-allocation"
+            id={dialog?.kind === 'delete-allocation' ? dialog.allocation.id : undefined}
+          />
+        </>
+      ) : null}
     </>
   );
 }

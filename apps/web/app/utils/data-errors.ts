@@ -1,0 +1,52 @@
+// The data API's refusals in words a person understands: constraint and permission errors become sentences, never SQL.
+export type DataError = { code?: string; message?: string; details?: string | null } | null | undefined;
+
+// Check and unique constraints of the planning tables, by name, and what each one means for the person typing.
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  projects_code_key: 'Another project already uses this code. Choose a different one.',
+  projects_code_check: 'The code may hold up to 20 letters, digits, "-" or "_", starting with a letter or digit.',
+  projects_name_check: 'The name must be 1 to 120 characters long.',
+  projects_color_check: 'The color must be written as #RRGGBB.',
+  projects_dates_ordered: 'The end date must not be before the start date.',
+  projects_budget_hours_check: 'The budget must be zero hours or more.',
+  allocations_dates_ordered: 'The end date must not be before the start date.',
+  allocations_span_limited: 'An allocation may span ten years at most.',
+  allocations_hours_per_day_check: 'Hours per day must be more than 0 and at most 24.',
+  time_off_dates_ordered: 'The last day must not be before the first day.',
+  time_off_span_limited: 'One entry of time off may span a year at most. Split longer absences.',
+  time_off_entries_kind_check: 'Choose vacation, sick, public holiday or other.',
+};
+
+function constraintOf(error: NonNullable<DataError>): string | undefined {
+  return /constraint "([^"]+)"/.exec(`${error.message ?? ''} ${error.details ?? ''}`)?.[1];
+}
+
+/**
+ * One sentence for a failed request. `subject` names what was being changed ("projects", "allocations", "time off")
+ * for permission errors.
+ */
+export function describeDataError(error: DataError, subject = 'this'): string {
+  if (!error) return 'Something went wrong. Try again.';
+  const constraint = constraintOf(error);
+  if (constraint && CONSTRAINT_MESSAGES[constraint]) return CONSTRAINT_MESSAGES[constraint];
+  switch (error.code) {
+    case '42501':
+      return `You do not have permission to change ${subject}.`;
+    case '23505':
+      return 'Something with the same values already exists.';
+    case '23503':
+      return 'The person or project it refers to no longer exists. Reload the page and try again.';
+    case '23514':
+    case '22007':
+    case '22008':
+    case '22P02':
+      return 'Some of the values are not valid. Check the form and try again.';
+    case 'PGRST116':
+      return 'It no longer exists. Reload the page to see the current state.';
+  }
+  // supabase-js reports a network failure with an empty code and the fetch error's text.
+  if (!error.code && /fetch|network/i.test(error.message ?? '')) {
+    return 'The server could not be reached. Check your connection and try again.';
+  }
+  return error.message || 'Something went wrong. Try again.';
+}
