@@ -1,7 +1,8 @@
-// /user-allocations: the planner of people by week, for those who can manage projects.
-import { Alert } from '@mantine/core';
+// /user-allocations: the planner of people by period, for those who can manage projects.
 import type { Route } from './+types/user-allocations';
 import { PageHeader } from '../components/page-header';
+import { Planner } from '../components/planner/planner';
+import { useAuth } from '../state/auth-provider';
 import { requirePermissionInBrowser } from '../utils/browser-guards';
 import { requirePermission } from '../utils/guards.server';
 
@@ -16,15 +17,14 @@ export function loader() {
 export const meta: Route.MetaFunction = () => [{ title: 'User allocations · Teamplan' }];
 
 export default function UserAllocations() {
+  const canEdit = useAuth().permissions.can_manage_projects;
   return (
     <>
       <PageHeader
         title="User allocations"
-        description="Who works on which project, week by week: each person's utilization, with over-allocation flagged."
+        description="Who works on which project, and how much: each person's utilization per period, over-allocation in red. Open a person's row to plan their work."
       />
-      <Alert variant="light" color="blue" title="For project managers">
-        Only members who can manage projects open this page.
-      </Alert>
+      <Planner canEdit={canEdit} />
     </>
   );
 }

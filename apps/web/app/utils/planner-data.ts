@@ -1,0 +1,121 @@
+// The planner's document as the database sends it (public.planner_data), loading it in one request, and reading
+// its figures: which state a cell is in and how it is described. Figures are only read here, never recomputed.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Zoom } from './planner-dates';
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
+/** [capacity hours, allocated hours, tentative hours, work days off, utilization (null without capacity)] */
+export type Cell = [number, number, number, number, number | null];
+
+export interface Person {
+  id: string;
+  full_name: string;
+  email: string | null;
+  job_title: string | null;
+  weekly_capacity_hours: number;
+  cells: Cell[];
+}
+
+export interface Allocation {
+  id: string;
+  project_id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  hours_per_day: number;
+  tentative: boolean;
+  role: string | null;
+  note: string | null;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  color: string;
+  status: string;
+}
+
+export interface TimeOff {
+  id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  kind: string;
+}
+
+export interface PlannerData {
+  from: string;
+  to: string;
+  period: Zoom;
+  include_tentative: boolean;
+  periods: Period[];
+  people: Person[];
+  allocations: Allocation[];
+  projects: Project[];
+  time_off: TimeOff[];
+}
+
+export interface PlannerQuery {
+  from: string;
+  to: string;
+  zoom: Zoom;
+  includeTentative: boolean;
+}
+
+export async function loadPlannerData(supabase: SupabaseClient, query: PlannerQuery): Promise<PlannerData> {
+  const { data, error } = await supabase.rpc('planner_data', {
+    p_from: query.from,
+    p_to: query.to,
+    p_period: query.zoom,
+    p_include_tentative: query.includeTentative,
+  });
+  if (error) throw error;
+  return data as PlannerData;
+}
+
+export type CellState = 'free' | 'partly' | 'full' | 'over' | 'off';
+
+/** The state of a cell from the database's figures: over when allocated exceeds capacity, as the database flags. */
+export function cellState([capacity, allocated]: Cell): CellState {
+  if (allocated > capacity) return 'over';
+  if (capacity === 0) return 'off';
+  if (allocated === 0) return 'free';
+  return allocated === capacity ? 'full' : 'partly';
+}
+
+export const STATE_WORDS: Record<CellState, string> = {
+  free: 'free',
+  partly: 'partly booked',
+  full: 'fully booked',
+  over: 'over-allocated',
+  off: 'no capacity',
+};
+
+export function formatHours(hours: number): string {
+  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace(/\.0$/, '');
+}
+
+export function formatPercent(utilization: number | null): string {
+  return utilization === null ? '–' : `${Math.round(utilization * 100)}%`;
+}
+
+/** What a cell says in words, for screen readers and tooltips. */
+export function describeCell(cell: Cell, periodName: string, personName: string): string {
+  const [capacity, allocated, tentative, daysOff, utilization] = cell;
+  const parts = [
+    `${personName}, ${periodName}: ${formatHours(allocated)} of ${formatHours(capacity)} hours`,
+    utilization === null ? null : formatPercent(utilization),
+    STATE_WORDS[cellState(cell)],
+    tentative > 0 ? `${formatHours(tentative)} hours tentative` : null,
+    daysOff > 0 ? `${daysOff} ${daysOff === 1 ? 'day' : 'days'} off` : null,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+export function personName(person: Pick<Person, 'full_name' | 'email'>): string {
+  return person.full_name.trim() || person.email || 'Unnamed person';
+}

@@ -1,0 +1,255 @@
+-- The planner's data for a date range in one request: the periods shown as columns, the people as rows with their
+-- utilization per period, the allocations and time off that overlap the range, and the projects they refer to.
+-- Members read all of it (PRODUCT.md: people, projects, allocations and who is away are not secret inside the
+-- organization; time off notes are left out), so it checks membership once and reads the tables as their owner
+-- instead of evaluating the same membership policy on every one of tens of thousands of rows.
+
+---------------------------------------------------------------------------------------------------------------
+-- Utilization per person and period with exactly the rules of public.utilization (capacity: the person's weekly
+-- hours spread over their work days, rounded per day, none on time off; allocated: hours per day on work days), but
+-- counted per allocation and period instead of per person and day: work days in any sub-range come from a running
+-- count per work-day pattern, so 1,000 people over a quarter cost a few thousand rows instead of a hundred thousand. The database
+-- tests hold its figures equal to public.utilization's for days, weeks and months.
+
+create or replace function private.period_utilization(
+  range_from date,
+  range_to date,
+  p_period text,
+  p_include_tentative boolean
+)
+returns table (
+  user_id uuid,
+  period_start date,
+  period_end date,
+  capacity_hours numeric,
+  allocated_hours numeric,
+  tentative_hours numeric,
+  time_off_days int,
+  utilization numeric
+)
+language sql stable
+set search_path = ''
+-- Joins run in the order written: estimates over CTEs are guesses, and a wrong guess multiplies people by days.
+set join_collapse_limit = 1
+as $$
+  with org as (
+    select o.default_weekly_hours, o.work_days, o.week_start from public.organization o limit 1
+  ),
+  people as (
+    select p.id,
+           coalesce(p.weekly_capacity_hours, org.default_weekly_hours) as weekly_hours,
+           coalesce(nullif(p.work_days, '{}'), org.work_days) as work_days
+    from public.profiles p
+    cross join org
+    join public.organization_users m on m.user_id = p.id
+  ),
+  -- Days of the range by index (0 = range_from) with the period each belongs to.
+  days as (
+    select i, (range_from + i) as day, extract(isodow from range_from + i)::int as weekday,
+           case p_period
+             when 'day' then range_from + i
+             when 'week' then (range_from + i)
+               - ((extract(isodow from range_from + i)::int - coalesce((select week_start from org), 1) + 7) % 7)
+             else date_trunc('month', range_from + i)::date
+           end as bucket
+    from generate_series(0, range_to - range_from) as i
+  ),
+  periods as (
+    select row_number() over (order by d.bucket)::int as k, d.bucket as period_start, max(d.day) as period_end,
+           min(d.i) as first_i, max(d.i) as last_i
+    from days d
+    group by d.bucket
+  ),
+  -- One row of lookup arrays: the period of each day, and each period's first and last day.
+  shape as (
+    select (select array_agg(p.k order by d.i) from days d join periods p on p.period_start = d.bucket) as period_of,
+           (select array_agg(p.first_i order by p.k) from periods p) as first_of,
+           (select array_agg(p.last_i order by p.k) from periods p) as last_of,
+           (range_to - range_from) as last_i
+  ),
+  -- For each work-day pattern: running count of work days, cum[i + 2] = work days among days 0..i (cum[1] = 0),
+  -- so the work days between days s and e are cum[e + 2] - cum[s + 1].
+  patterns as (
+    select pt.work_days,
+           array[0] || array_agg(c.upto order by c.i) as cum
+    from (select distinct people.work_days from people) pt
+    cross join lateral (
+      select d.i, count(*) filter (where d.weekday = any (pt.work_days)) over (order by d.i) as upto
+      from days d
+    ) c
+    group by pt.work_days
+  ),
+  people_cum as (
+    select pe.id, pe.weekly_hours, pe.work_days, pa.cum
+    from people pe
+    join patterns pa on pa.work_days = pe.work_days
+  ),
+  parts as (
+    select a.user_id, k, a.hours_per_day, a.tentative,
+           pc.cum[least(a.end_date - range_from, shape.last_of[k]) + 2]
+             - pc.cum[greatest(a.start_date - range_from, shape.first_of[k]) + 1] as work_days
+    from public.allocations a
+    join people_cum pc on pc.id = a.user_id
+    cross join shape
+    cross join lateral generate_series(
+      shape.period_of[greatest(a.start_date - range_from, 0) + 1],
+      shape.period_of[least(a.end_date - range_from, shape.last_i) + 1]) as k
+    where a.start_date <= range_to and a.end_date >= range_from
+  ),
+  booked as (
+    select parts.user_id, parts.k,
+           sum(parts.hours_per_day * parts.work_days) filter (where not parts.tentative) as confirmed,
+           sum(parts.hours_per_day * parts.work_days) filter (where parts.tentative) as tentative
+    from parts
+    group by parts.user_id, parts.k
+  ),
+  away as (
+    select distinct t.user_id, i
+    from private.time_off_entries t
+    cross join lateral generate_series(greatest(t.start_date - range_from, 0),
+                                       least(t.end_date - range_from, range_to - range_from)) as i
+    where t.start_date <= range_to and t.end_date >= range_from
+  ),
+  away_counts as (
+    select aw.user_id, shape.period_of[aw.i + 1] as k,
+           sum(pc.cum[aw.i + 2] - pc.cum[aw.i + 1]) as off_work_days
+    from away aw
+    join people_cum pc on pc.id = aw.user_id
+    cross join shape
+    group by aw.user_id, shape.period_of[aw.i + 1]
+  ),
+  figures as (
+    select pc.id as user_id, pr.period_start, pr.period_end,
+           round(pc.weekly_hours / cardinality(pc.work_days), 2)
+             * (pc.cum[pr.last_i + 2] - pc.cum[pr.first_i + 1] - coalesce(ac.off_work_days, 0)) as capacity_hours,
+           coalesce(b.confirmed, 0) + case when p_include_tentative then coalesce(b.tentative, 0) else 0 end
+             as allocated_hours,
+           coalesce(b.tentative, 0) as tentative_hours,
+           coalesce(ac.off_work_days, 0)::int as time_off_days
+    from people_cum pc
+    cross join periods pr
+    left join booked b on b.user_id = pc.id and b.k = pr.k
+    left join away_counts ac on ac.user_id = pc.id and ac.k = pr.k
+  )
+  select f.user_id, f.period_start, f.period_end, f.capacity_hours, f.allocated_hours, f.tentative_hours,
+         f.time_off_days,
+         case when f.capacity_hours > 0 then round(f.allocated_hours / f.capacity_hours, 4) end
+  from figures f
+$$;
+comment on function private.period_utilization(date, date, text, boolean) is
+  'public.utilization''s figures for whole periods of a range, counted per period; reads what the caller may read.';
+revoke execute on function private.period_utilization(date, date, text, boolean) from public;
+grant execute on function private.period_utilization(date, date, text, boolean) to service_role;
+
+---------------------------------------------------------------------------------------------------------------
+-- The planner's document.
+
+create or replace function public.planner_data(
+  p_from date,
+  p_to date,
+  p_period text default 'week',
+  p_include_tentative boolean default true
+)
+returns json
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  week_start int := coalesce((select o.week_start from public.organization o limit 1), 1);
+  range_from date;
+  range_to date;
+  result json;
+begin
+  if not (private.is_member() or auth.role() = 'service_role') then
+    raise exception 'Only members of the organization can see the plan.' using errcode = '42501';
+  end if;
+  if p_from is null or p_to is null or p_period is null then
+    raise exception 'The range and the period are required.' using errcode = '22023';
+  end if;
+  if p_period not in ('day', 'week', 'month') then
+    raise exception 'The period must be day, week or month.' using errcode = '22023';
+  end if;
+  if p_to < p_from then
+    raise exception 'The end of the range must not be before its start.' using errcode = '22023';
+  end if;
+  if p_to - p_from > 731 then
+    raise exception 'The range may span two years at most.' using errcode = '22023';
+  end if;
+  -- Whole periods only: a range starting mid-week shows that whole week, as its column says.
+  range_from := case p_period
+    when 'day' then p_from
+    when 'week' then p_from - ((extract(isodow from p_from)::int - week_start + 7) % 7)
+    else date_trunc('month', p_from)::date
+  end;
+  range_to := case p_period
+    when 'day' then p_to
+    when 'week' then p_to + (6 - ((extract(isodow from p_to)::int - week_start + 7) % 7))
+    else (date_trunc('month', p_to) + interval '1 month' - interval '1 day')::date
+  end;
+
+  with cells as (
+    select u.user_id, u.period_start, u.period_end, u.capacity_hours, u.allocated_hours, u.tentative_hours,
+           u.time_off_days, u.utilization
+    from private.period_utilization(range_from, range_to, p_period, p_include_tentative) u
+  ),
+  people as (
+    select p.id, p.full_name, p.email, p.job_title,
+           coalesce(p.weekly_capacity_hours, (select o.default_weekly_hours from public.organization o limit 1))
+             as weekly_capacity_hours
+    from public.profiles p
+    join public.organization_users m on m.user_id = p.id
+  ),
+  -- One array per person, in period order: [capacity, allocated, tentative, days off, utilization].
+  person_cells as (
+    select c.user_id,
+           json_agg(json_build_array(c.capacity_hours, c.allocated_hours, c.tentative_hours, c.time_off_days,
+                                     c.utilization) order by c.period_start) as cells
+    from cells c
+    group by c.user_id
+  )
+  select json_build_object(
+    'from', range_from,
+    'to', range_to,
+    'period', p_period,
+    'include_tentative', p_include_tentative,
+    'periods', coalesce((
+      select json_agg(json_build_object('start', d.period_start, 'end', d.period_end) order by d.period_start)
+      from (select distinct c.period_start, c.period_end from cells c) d
+    ), '[]'::json),
+    'people', coalesce((
+      select json_agg(json_build_object(
+               'id', pe.id, 'full_name', pe.full_name, 'email', pe.email, 'job_title', pe.job_title,
+               'weekly_capacity_hours', pe.weekly_capacity_hours, 'cells', coalesce(pc.cells, '[]'::json))
+             order by lower(coalesce(nullif(btrim(pe.full_name), ''), pe.email)), pe.id)
+      from people pe
+      left join person_cells pc on pc.user_id = pe.id
+    ), '[]'::json),
+    'allocations', coalesce((
+      select json_agg(json_build_object(
+               'id', a.id, 'project_id', a.project_id, 'user_id', a.user_id, 'start_date', a.start_date,
+               'end_date', a.end_date, 'hours_per_day', a.hours_per_day, 'tentative', a.tentative,
+               'role', a.role, 'note', a.note)
+             order by a.start_date, a.id)
+      from public.allocations a
+      where a.start_date <= range_to and a.end_date >= range_from
+        and (p_include_tentative or not a.tentative)
+    ), '[]'::json),
+    'projects', coalesce((
+      select json_agg(json_build_object('id', pr.id, 'name', pr.name, 'color', pr.color, 'status', pr.status)
+             order by lower(pr.name), pr.id)
+      from public.projects pr
+    ), '[]'::json),
+    'time_off', coalesce((
+      select json_agg(json_build_object(
+               'id', t.id, 'user_id', t.user_id, 'start_date', t.start_date, 'end_date', t.end_date, 'kind', t.kind)
+             order by t.start_date, t.id)
+      from public.time_off t
+      where t.start_date <= range_to and t.end_date >= range_from
+    ), '[]'::json)
+  ) into result;
+  return result;
+end;
+$$;
+comment on function public.planner_data(date, date, text, boolean) is
+  'The planner''s rows, columns, utilization cells, allocations, projects and time off for a range, as one JSON document.';
+grant execute on function public.planner_data(date, date, text, boolean) to authenticated, service_role;
