@@ -8,6 +8,7 @@ import { loadConfig } from '../apps/backend/src/config.ts';
 import { withScope } from '../apps/backend/src/db/scope.ts';
 import { startBackend } from '../apps/backend/src/server.ts';
 import { addDays, generateOrganization, mondayOf } from '../scripts/demo/organization.ts';
+import { PROJECT_SUMMARY_COLUMNS } from '../apps/web/app/components/projects/project-schema.ts';
 import { loadOrganizationSql } from './lib/load-sql.ts';
 import { medianMs, ms, printTable, ratio, type Row } from './lib/measure.ts';
 
@@ -64,7 +65,13 @@ try {
   );
 
   const projectsPage = await medianMs(RUNS, async () => {
-    const response = await fetch(`${backend.url}/rest/v1/projects?select=*&order=name.asc`, { headers });
+    // The same request the /projects page makes.
+    const response = await fetch(
+      `${backend.url}/rest/v1/project_summaries?select=${PROJECT_SUMMARY_COLUMNS}&order=name.asc`,
+      {
+        headers,
+      },
+    );
     if (!response.ok) throw new Error(`projects request failed: ${response.status}`);
     await response.arrayBuffer();
   });
