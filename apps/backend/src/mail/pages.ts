@@ -1,14 +1,7 @@
 // The mailbox's HTML pages. Everything from a message is escaped; its HTML body is shown only inside a sandboxed
 // iframe (no scripts, no access to this page), whose links open in a new tab.
+import { escapeHtml } from '../http/html.ts';
 import type { StoredMessage } from './mailbox-store.ts';
-
-export const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#0f172a}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #e2e8f0}

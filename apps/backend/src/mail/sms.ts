@@ -1,7 +1,7 @@
 // Outgoing SMS. No SMS provider is built in: in the embedded default every text message is kept in the mailbox
 // (kind "sms", addressed to the number in E.164 with its plus sign), where people and tests read the codes.
 import type { Queryable } from '../db/types.ts';
-import { escapeHtml } from './pages.ts';
+import { escapeHtml } from '../http/html.ts';
 
 export interface SmsMessage {
   /** E.164 without the plus sign, as auth.users stores numbers. */

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import { escapeHtml } from '../../mail/pages.ts';
+import { escapeHtml } from '../../http/html.ts';
 import type { AuthEmailKind } from './templates.ts';
 
 export interface CustomTemplate {

@@ -1,4 +1,6 @@
 // The auth e-mails: subject, HTML and plain text for each kind, each with its link and one-time code.
+import { escapeHtml } from '../../http/html.ts';
+
 export type AuthEmailKind = 'confirmation' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication';
 
 export interface TemplateData {
@@ -55,14 +57,6 @@ const WORDING: Record<AuthEmailKind, Wording> = {
     action: '',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 export function renderAuthEmail(
   kind: AuthEmailKind,
