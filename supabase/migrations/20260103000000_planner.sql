@@ -5,11 +5,35 @@
 -- instead of evaluating the same membership policy on every one of tens of thousands of rows.
 
 ---------------------------------------------------------------------------------------------------------------
--- Utilization per person and period with exactly the rules of public.utilization (capacity: the person's weekly
--- hours spread over their work days, rounded per day, none on time off; allocated: hours per day on work days), but
--- counted per allocation and period instead of per person and day: work days in any sub-range come from a running
--- count per work-day pattern, so 1,000 people over a quarter cost a few thousand rows instead of a hundred thousand. The database
--- tests hold its figures equal to public.utilization's for days, weeks and months.
+-- Capacity and utilization, computed here and nowhere else. For each person and day of the range: capacity is the
+-- person's weekly hours spread over their work days (the organization's when not set), rounded per day, and none
+-- on days off or time off; allocated is the sum of their allocations' hours per day on their work days (work
+-- planned on time off counts, so it shows as over-allocation). Figures are summed per period (day, week from the
+-- organization's week start, or month) and counted per allocation and period rather than per person and day: work
+-- days in any sub-range come from a running count per work-day pattern, so 1,000 people over a quarter cost a few
+-- thousand rows instead of a hundred thousand.
+
+-- The ranges the capacity functions accept, with messages a person understands.
+create or replace function private.check_plan_range(p_from date, p_to date, p_period text) returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if p_from is null or p_to is null or p_period is null then
+    raise exception 'The range and the period are required.' using errcode = '22023';
+  end if;
+  if p_period not in ('day', 'week', 'month') then
+    raise exception 'The period must be day, week or month.' using errcode = '22023';
+  end if;
+  if p_to < p_from then
+    raise exception 'The end of the range must not be before its start.' using errcode = '22023';
+  end if;
+  if p_to - p_from > 731 then
+    raise exception 'The range may span two years at most.' using errcode = '22023';
+  end if;
+end;
+$$;
+grant execute on function private.check_plan_range(date, date, text) to authenticated, service_role;
 
 create or replace function private.period_utilization(
   range_from date,
@@ -137,9 +161,43 @@ as $$
   from figures f
 $$;
 comment on function private.period_utilization(date, date, text, boolean) is
-  'public.utilization''s figures for whole periods of a range, counted per period; reads what the caller may read.';
+  'Capacity, allocated hours and utilization per member and period of a range; reads what the caller may read.';
 revoke execute on function private.period_utilization(date, date, text, boolean) from public;
-grant execute on function private.period_utilization(date, date, text, boolean) to service_role;
+grant execute on function private.period_utilization(date, date, text, boolean) to authenticated, service_role;
+
+create or replace function public.utilization(
+  p_from date,
+  p_to date,
+  p_period text default 'week',
+  p_include_tentative boolean default true,
+  p_user_ids uuid[] default null
+)
+returns table (
+  user_id uuid,
+  period_start date,
+  period_end date,
+  capacity_hours numeric,
+  allocated_hours numeric,
+  tentative_hours numeric,
+  time_off_days int,
+  utilization numeric,
+  over_allocated boolean
+)
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  perform private.check_plan_range(p_from, p_to, p_period);
+  return query
+  select u.user_id, u.period_start, u.period_end, u.capacity_hours, u.allocated_hours, u.tentative_hours,
+         u.time_off_days, u.utilization, u.allocated_hours > u.capacity_hours
+  from private.period_utilization(p_from, p_to, p_period, p_include_tentative) u
+  where p_user_ids is null or u.user_id = any (p_user_ids)
+  order by u.user_id, u.period_start;
+end;
+$$;
+comment on function public.utilization(date, date, text, boolean, uuid[]) is
+  'Capacity, allocated hours and utilization per member and day, week (from the organization''s week start) or month.';
 
 ---------------------------------------------------------------------------------------------------------------
 -- The planner's document.
@@ -163,18 +221,7 @@ begin
   if not (private.is_member() or auth.role() = 'service_role') then
     raise exception 'Only members of the organization can see the plan.' using errcode = '42501';
   end if;
-  if p_from is null or p_to is null or p_period is null then
-    raise exception 'The range and the period are required.' using errcode = '22023';
-  end if;
-  if p_period not in ('day', 'week', 'month') then
-    raise exception 'The period must be day, week or month.' using errcode = '22023';
-  end if;
-  if p_to < p_from then
-    raise exception 'The end of the range must not be before its start.' using errcode = '22023';
-  end if;
-  if p_to - p_from > 731 then
-    raise exception 'The range may span two years at most.' using errcode = '22023';
-  end if;
+  perform private.check_plan_range(p_from, p_to, p_period);
   -- Whole periods only: a range starting mid-week shows that whole week, as its column says.
   range_from := case p_period
     when 'day' then p_from

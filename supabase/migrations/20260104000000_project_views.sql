@@ -30,7 +30,7 @@ comment on function private.work_day_count(date, date, int[]) is
   'How many days of the range (inclusive) fall on the given ISO weekdays; used to turn hours per day into hours.';
 grant execute on function private.work_day_count(date, date, int[]) to authenticated, service_role;
 
--- People and planned hours per project. Planned hours follow daily_load's rule: an allocation books its hours on
+-- People and planned hours per project. Planned hours follow public.utilization's rule: an allocation books its hours on
 -- each of the person's work days. Security definer so that membership is checked once for the whole answer instead
 -- of by the allocations' and profiles' policies on each of thousands of rows (seconds instead of milliseconds);
 -- non-members get nothing, as those policies would give them; the service role sees all.

@@ -318,23 +318,6 @@ export type Database = {
       }
     }
     Functions: {
-      daily_load: {
-        Args: {
-          p_from: string
-          p_to: string
-          p_include_tentative?: boolean
-          p_user_ids?: string[]
-        }
-        Returns: {
-          user_id: string
-          day: string
-          capacity_hours: number
-          allocated_hours: number
-          tentative_hours: number
-          is_time_off: boolean
-          is_work_day: boolean
-        }[]
-      }
       planner_data: {
         Args: {
           p_from: string
