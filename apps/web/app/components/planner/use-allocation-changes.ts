@@ -75,14 +75,16 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
         return list.some((a) => a.id === change.before.id) ? list : [...list, change.before];
       };
       setAllocations(show);
+      // Undoable as soon as it shows: an undo pressed while the save is under way queues behind it.
+      if (recordForUndo) setHistory((past) => [...past.slice(-49), change]);
       const run = queue.current.then(async () => {
         try {
           await write(change);
-          if (recordForUndo) setHistory((past) => [...past.slice(-49), change]);
           await reload();
           return true;
         } catch (error) {
           setAllocations(rollBack);
+          if (recordForUndo) setHistory((past) => past.filter((recorded) => recorded !== change));
           const message = error instanceof Refused ? error.reason : allocationErrorMessage(error);
           showPopup({ type: 'error', message });
           return false;
