@@ -3,57 +3,19 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
-import { anonClient, serviceClient, signedUpClient } from './clients.ts';
-
-type Role =
-  'anonymous' | 'nonMember' | 'member' | 'usersManager' | 'projectsManager' | 'announcementsManager' | 'service';
-const ROLES: Role[] = [
-  'anonymous',
-  'nonMember',
-  'member',
-  'usersManager',
-  'projectsManager',
-  'announcementsManager',
-  'service',
-];
+import { castRoles, ROLES, type Role } from './roles.ts';
 
 let h: Harness;
 let service: SupabaseClient;
-const clients = {} as Record<Role, SupabaseClient>;
-const ids = {} as Record<Role, string>;
+let clients: Record<Role, SupabaseClient>;
+let ids: Record<Role, string>;
+let newAccount: (label: string) => Promise<{ client: SupabaseClient; id: string }>;
 let bystander: string;
-let counter = 0;
-
-async function newAccount(label: string) {
-  counter += 1;
-  return signedUpClient(h, `${label}.${counter}@example.com`, `${label} ${counter}`);
-}
 
 beforeAll(async () => {
   h = await createHarness();
-  service = serviceClient(h);
-  await newAccount('founder'); // the first account holds every permission; the matrix uses later ones
-  const permissionOf: Partial<Record<Role, string>> = {
-    usersManager: 'can_manage_users',
-    projectsManager: 'can_manage_projects',
-    announcementsManager: 'can_manage_announcements',
-  };
-  for (const role of ['nonMember', 'member', 'usersManager', 'projectsManager', 'announcementsManager'] as Role[]) {
-    const { client, id } = await newAccount(role);
-    clients[role] = client;
-    ids[role] = id;
-    const permission = permissionOf[role];
-    if (permission)
-      await service
-        .from('organization_users')
-        .update({ [permission]: true })
-        .eq('user_id', id)
-        .throwOnError();
-  }
-  await service.from('organization_users').delete().eq('user_id', ids.nonMember).throwOnError();
+  ({ service, clients, ids, newAccount } = await castRoles(h));
   bystander = (await newAccount('bystander')).id;
-  clients.anonymous = anonClient(h);
-  clients.service = service;
 }, 120_000);
 afterAll(() => h.close());
 

@@ -74,6 +74,143 @@ export type Database = {
           },
         ]
       }
+      announcements: {
+        Row: {
+          body: string
+          created_at: string
+          created_by: string | null
+          expires_at: string | null
+          id: string
+          pinned: boolean
+          publish_at: string | null
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          body?: string
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string | null
+          id?: string
+          pinned?: boolean
+          publish_at?: string | null
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string | null
+          id?: string
+          pinned?: boolean
+          publish_at?: string | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'announcements_created_by_fkey'
+            columns: ['created_by']
+            isOneToOne: false
+            referencedRelation: 'users'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          actor_role: string | null
+          after: Json | null
+          before: Json | null
+          id: number
+          occurred_at: string
+          record_id: string
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role?: string | null
+          after?: Json | null
+          before?: Json | null
+          id?: never
+          occurred_at?: string
+          record_id: string
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role?: string | null
+          after?: Json | null
+          before?: Json | null
+          id?: never
+          occurred_at?: string
+          record_id?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
+      invitations: {
+        Row: {
+          accepted_at: string | null
+          can_manage_announcements: boolean
+          can_manage_projects: boolean
+          can_manage_users: boolean
+          created_at: string
+          email: string
+          id: string
+          invited_by: string | null
+          sent_at: string
+          user_id: string | null
+        }
+        Insert: {
+          accepted_at?: string | null
+          can_manage_announcements?: boolean
+          can_manage_projects?: boolean
+          can_manage_users?: boolean
+          created_at?: string
+          email: string
+          id?: string
+          invited_by?: string | null
+          sent_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          accepted_at?: string | null
+          can_manage_announcements?: boolean
+          can_manage_projects?: boolean
+          can_manage_users?: boolean
+          created_at?: string
+          email?: string
+          id?: string
+          invited_by?: string | null
+          sent_at?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'invitations_invited_by_fkey'
+            columns: ['invited_by']
+            isOneToOne: false
+            referencedRelation: 'users'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'invitations_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'users'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       organization: {
         Row: {
           allowed_email_domains: string[]
@@ -144,6 +281,13 @@ export type Database = {
             columns: ['invited_by']
             isOneToOne: false
             referencedRelation: 'users'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'organization_users_profile_fkey'
+            columns: ['user_id']
+            isOneToOne: true
+            referencedRelation: 'profiles'
             referencedColumns: ['id']
           },
           {
@@ -318,6 +462,14 @@ export type Database = {
       }
     }
     Functions: {
+      access_contacts: {
+        Args: never
+        Returns: {
+          organization_name: string
+          full_name: string
+          email: string
+        }[]
+      }
       planner_data: {
         Args: {
           p_from: string
