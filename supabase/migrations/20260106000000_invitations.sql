@@ -162,6 +162,15 @@ $$;
 comment on function private.hook_before_user_created(jsonb) is
   'Auth hook: refuses new accounts when sign-up is closed or the address is outside the allowed domains, unless invited.';
 revoke execute on function private.hook_before_user_created(jsonb) from public, anon, authenticated;
+-- On Supabase the auth service calls hooks as supabase_auth_admin; the embedded backend calls them as the owner.
+do $$
+begin
+  if exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    grant usage on schema private to supabase_auth_admin;
+    grant execute on function private.hook_before_user_created(jsonb) to supabase_auth_admin;
+  end if;
+end;
+$$;
 
 -- Domains are stored lower-case and without a leading @, so the hook compares like with like.
 alter table public.organization add constraint organization_allowed_email_domains_plain

@@ -17,9 +17,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.close());
 
+interface Entry {
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
 const entriesFor = async (table: string, recordId: string) =>
   (
-    await h.db.query(
+    await h.db.query<Entry>(
       `select actor_id, actor_email, action, before, after from audit_log
        where table_name = $1 and record_id = $2 order by id`,
       [table, recordId],
@@ -35,8 +43,8 @@ describe('the audit trail', () => {
       .throwOnError();
     const [, change] = await entriesFor('organization_users', memberId);
     expect(change).toMatchObject({ actor_id: managerId, actor_email: 'ada@example.com', action: 'update' });
-    expect(change.before.can_manage_projects).toBe(false);
-    expect(change.after.can_manage_projects).toBe(true);
+    expect(change.before?.can_manage_projects).toBe(false);
+    expect(change.after?.can_manage_projects).toBe(true);
   });
 
   it('records the life of a project and its allocations, and not an update that changes nothing', async () => {
@@ -64,7 +72,7 @@ describe('the audit trail', () => {
 
     const projectEntries = await entriesFor('projects', project!.id);
     expect(projectEntries.map((entry) => entry.action)).toEqual(['insert', 'update', 'delete']);
-    expect(projectEntries[1].after.name).toBe('Artemis');
+    expect(projectEntries[1].after?.name).toBe('Artemis');
     expect(projectEntries[2].after).toBeNull();
     // Deleting the project removed its allocation too, and that is on record.
     expect((await entriesFor('allocations', allocation!.id)).map((entry) => entry.action)).toEqual([

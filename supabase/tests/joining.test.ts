@@ -3,7 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
-import { anonClient, serviceClient, signedUpClient } from './clients.ts';
+import { anonClient, PASSWORD, serviceClient, signedUpClient } from './clients.ts';
 import { createAccount } from './sql.ts';
 
 let h: Harness;
@@ -30,8 +30,12 @@ const membership = async (userId: string) =>
     )
   ).rows[0];
 
+interface HookAnswer {
+  error?: { http_code: number; message: string };
+}
+
 const hookAnswer = async (user: Record<string, unknown>) =>
-  (await h.db.query('select private.hook_before_user_created($1::jsonb) as answer', [{ user }])).rows[0].answer;
+  (await h.db.query<{ answer: HookAnswer }>('select private.hook_before_user_created($1::jsonb) as answer', [{ user }])).rows[0].answer;
 
 describe('invitations', () => {
   it('makes the invitee a member with the invited permissions when the address is confirmed', async () => {
@@ -94,7 +98,7 @@ describe('the sign-up hook', () => {
         message: 'Sign-up to Acme is by invitation only. Ask a member who manages users to invite you.',
       },
     });
-    expect((await hookAnswer({ phone: '15550100' })).error.http_code).toBe(403);
+    expect((await hookAnswer({ phone: '15550100' })).error?.http_code).toBe(403);
     await manager.from('invitations').insert({ email: 'welcome@example.com' }).throwOnError();
     expect(await hookAnswer({ email: 'Welcome@Example.com' })).toEqual({});
   });
@@ -102,11 +106,26 @@ describe('the sign-up hook', () => {
   it('refuses addresses outside the allowed domains unless invited', async () => {
     await h.db.query(`update organization set allowed_email_domains = '{acme.test,acme.example}'`);
     expect(await hookAnswer({ email: 'ok@acme.example' })).toEqual({});
-    expect((await hookAnswer({ email: 'no@elsewhere.org' })).error.message).toBe(
+    expect((await hookAnswer({ email: 'no@elsewhere.org' })).error?.message).toBe(
       'Sign-up to Acme is open only to addresses at acme.test, acme.example. Ask a member who manages users to invite you.',
     );
     await manager.from('invitations').insert({ email: 'guest@elsewhere.org' }).throwOnError();
     expect(await hookAnswer({ email: 'guest@elsewhere.org' })).toEqual({});
+  });
+
+  it('is asked by the auth service: a refused sign-up creates nothing and says why', async () => {
+    await h.db.query('update organization set open_signup = false');
+    const { data, error } = await anonClient(h).auth.signUp({ email: 'gatecrasher@example.com', password: PASSWORD });
+    expect(error?.status).toBe(403);
+    expect(error?.message).toBe('Sign-up to Acme is by invitation only. Ask a member who manages users to invite you.');
+    expect(data.user).toBeNull();
+    const { rows } = await h.db.query(`select 1 from auth.users where email = 'gatecrasher@example.com'`);
+    expect(rows).toHaveLength(0);
+
+    await manager.from('invitations').insert({ email: 'guest@example.com' }).throwOnError();
+    const invited = await anonClient(h).auth.signUp({ email: 'guest@example.com', password: PASSWORD });
+    expect(invited.error).toBeNull();
+    expect(await membership(invited.data.user!.id)).toMatchObject({ can_manage_users: false, invited_by: managerId });
   });
 
   it('cannot be called through the API', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseHookUri } from './auth/hooks/uri.ts';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 
 function projectWith(toml: string): string {
@@ -65,5 +66,64 @@ describe('loadConfig', () => {
     expect(printed).not.toContain('a-very-long-secret');
     expect(printed).not.toContain('hunter2');
     expect(printed).toContain('postgres://app:********@db:5432/x');
+  });
+});
+
+describe('[auth.hook.before_user_created]', () => {
+  const hook = (lines: string) => projectWith(`[auth.hook.before_user_created]\n${lines}\n`);
+  const problemOf = (dir: string, env: Record<string, string> = {}) => {
+    try {
+      loadConfig({ SUPABASE_DIR: dir, ...env });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('is off by default and reads an enabled pg-functions hook, also from SUPABASE_AUTH_HOOK_* variables', () => {
+    expect(loadConfig({ SUPABASE_DIR: projectWith('') }).project.auth.hook.before_user_created.enabled).toBe(false);
+    const uri = 'pg-functions://postgres/public/hook_before_user_created';
+    const fromFile = loadConfig({ SUPABASE_DIR: hook(`enabled = true\nuri = "${uri}"`) });
+    expect(fromFile.project.auth.hook.before_user_created).toMatchObject({ enabled: true, uri });
+    const fromEnv = loadConfig({
+      SUPABASE_DIR: projectWith(''),
+      SUPABASE_AUTH_HOOK_BEFORE_USER_CREATED_ENABLED: 'true',
+      SUPABASE_AUTH_HOOK_BEFORE_USER_CREATED_URI: uri,
+    });
+    expect(fromEnv.project.auth.hook.before_user_created).toMatchObject({ enabled: true, uri });
+  });
+
+  it('names the schema and function of a pg-functions URI, keeping their case', () => {
+    expect(parseHookUri('pg-functions://postgres/public/Hook_1')).toEqual({ schema: 'public', name: 'Hook_1' });
+    expect(parseHookUri('pg-functions:///auth_hooks/check')).toEqual({ schema: 'auth_hooks', name: 'check' });
+  });
+
+  it('refuses an enabled hook it cannot run, saying why', () => {
+    const enabled = (uri: string) => hook(`enabled = true\nuri = "${uri}"`);
+    expect(problemOf(hook('enabled = true'))).toMatch(/auth\.hook\.before_user_created\.uri: required when/);
+    expect(problemOf(enabled('https://example.com/hook'))).toMatch(
+      /before_user_created\.uri: the embedded backend runs only Postgres function hooks .*HTTP hooks need hosted/,
+    );
+    expect(problemOf(enabled('ftp://example.com/x'))).toMatch(/uri: should be a pg-functions URI/);
+    expect(problemOf(enabled('pg-functions://postgres/public'))).toMatch(/URI path does not contain enough parts/);
+    expect(problemOf(enabled('pg-functions://postgres/public/drop table'))).toMatch(/invalid function name/);
+    expect(problemOf(enabled('pg-functions://postgres/my-schema/f'))).toMatch(/invalid schema name: my-schema/);
+    const withSecret = hook('enabled = true\nuri = "pg-functions://postgres/public/f"\nsecrets = "v1,whsec_abc"');
+    expect(problemOf(withSecret)).toMatch(/before_user_created\.secrets: is unsupported for pg-functions URI/);
+    expect(problemOf(projectWith(''), { SUPABASE_AUTH_HOOK_BEFORE_USER_CREATED_ENABLED: 'true' })).toMatch(
+      /before_user_created\.uri: required when/,
+    );
+  });
+
+  it('accepts a disabled hook however incomplete, and refuses enabling a hook the embedded backend does not run', () => {
+    const disabled = hook('enabled = false\nuri = "https://example.com/x"\nsecrets = "v1,whsec_do-not-print"');
+    expect(JSON.stringify(describeConfig(loadConfig({ SUPABASE_DIR: disabled })))).not.toContain('do-not-print');
+    const other = projectWith(
+      '[auth.hook.custom_access_token]\nenabled = true\nuri = "pg-functions://postgres/public/f"\n',
+    );
+    expect(problemOf(other)).toMatch(
+      /auth\.hook\.custom_access_token: the embedded backend runs only the before_user_created hook/,
+    );
   });
 });

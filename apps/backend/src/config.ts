@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
+import { parseHookUri } from './auth/hooks/uri.ts';
 
 const passwordRequirements = z.enum([
   '',
@@ -64,6 +65,71 @@ const rateLimitSchema = z.object({
   web3: z.number().int().min(0).default(30),
 });
 
+/** [auth.hook.<name>]: checked as the Supabase CLI and GoTrue check it, but only when enabled (as the CLI does). */
+const hookSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    uri: z.string().default(''),
+    secrets: z.string().default(''),
+  })
+  .superRefine((hook, context) => {
+    if (!hook.enabled) return;
+    if (hook.uri === '') {
+      context.addIssue({ code: 'custom', path: ['uri'], message: 'required when the hook is enabled' });
+      return;
+    }
+    const parsed = parseHookUri(hook.uri);
+    if ('problem' in parsed) context.addIssue({ code: 'custom', path: ['uri'], message: parsed.problem });
+    else if (hook.secrets !== '') {
+      context.addIssue({ code: 'custom', path: ['secrets'], message: 'is unsupported for pg-functions URI' });
+    }
+  });
+
+/** The hooks GoTrue knows; only before_user_created is run here, so enabling another is refused, not ignored. */
+const hooksSchema = z
+  .object({ before_user_created: hookSchema.prefault({}) })
+  .catchall(
+    z
+      .object({ enabled: z.boolean().default(false) })
+      .refine((hook) => !hook.enabled, 'the embedded backend runs only the before_user_created hook'),
+  );
+
+/** The identity providers whose ID tokens the embedded backend accepts (it has no OAuth redirect flow). */
+export const ID_TOKEN_PROVIDERS = ['apple', 'azure', 'facebook', 'google', 'kakao', 'keycloak'] as const;
+/** GoTrue accepts an ID token from these without a client secret, and the Supabase CLI does not ask for one. */
+const PROVIDERS_WITHOUT_SECRET = new Set(['apple', 'google']);
+
+/** [auth.external.<provider>], with the Supabase CLI's keys and checks; client_id may list several, comma-separated. */
+const externalProviderSchema = z.object({
+  enabled: z.boolean().default(false),
+  client_id: z.string().default(''),
+  secret: z.string().default(''),
+  redirect_uri: z.string().default(''),
+  /** The issuer's address where the provider has none of its own (keycloak: https://host/realms/<realm>). */
+  url: z.string().default(''),
+  skip_nonce_check: z.boolean().default(false),
+  email_optional: z.boolean().default(false),
+});
+
+const externalSchema = z.record(z.string(), externalProviderSchema).superRefine((providers, context) => {
+  for (const [name, provider] of Object.entries(providers)) {
+    if (!provider.enabled) continue;
+    const issue = (key: string, message: string) => context.addIssue({ code: 'custom', path: [name, key], message });
+    if (!(ID_TOKEN_PROVIDERS as readonly string[]).includes(name)) {
+      issue('enabled', `the embedded backend signs in with ID tokens only, from ${ID_TOKEN_PROVIDERS.join(', ')}`);
+    }
+    if (provider.client_id === '') issue('client_id', 'required when the provider is enabled');
+    if (provider.secret === '' && !PROVIDERS_WITHOUT_SECRET.has(name)) {
+      issue('secret', 'required when the provider is enabled');
+    }
+    if (name === 'keycloak' && provider.url === '') issue('url', "required: the realm's issuer URL");
+  }
+});
+
+/** [auth.web3.<chain>]: sign-in with a wallet's signature over a Sign-In with Ethereum / Solana message. */
+const web3ChainSchema = z.object({ enabled: z.boolean().default(false) });
+const web3Schema = z.object({ ethereum: web3ChainSchema.prefault({}), solana: web3ChainSchema.prefault({}) });
+
 const authSchema = z.object({
   site_url: z.string().default('http://127.0.0.1:3000'),
   additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
@@ -79,6 +145,9 @@ const authSchema = z.object({
   email: emailSchema.prefault({}),
   sms: smsSchema.prefault({}),
   rate_limit: rateLimitSchema.prefault({}),
+  hook: hooksSchema.prefault({}),
+  external: externalSchema.prefault({}),
+  web3: web3Schema.prefault({}),
 });
 
 const tomlSchema = z.object({
@@ -140,6 +209,10 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
     [['auth', 'email'], emailSchema],
     [['auth', 'sms'], smsSchema],
     [['auth', 'rate_limit'], rateLimitSchema],
+    [['auth', 'hook', 'before_user_created'], hookSchema],
+    ...ID_TOKEN_PROVIDERS.map((name): [string[], z.ZodObject] => [['auth', 'external', name], externalProviderSchema]),
+    [['auth', 'web3', 'ethereum'], web3ChainSchema],
+    [['auth', 'web3', 'solana'], web3ChainSchema],
   ];
   for (const [sectionPath, schema] of sections) {
     for (const key of Object.keys(schema.shape)) {
@@ -214,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function describeConfig(config: Config): Record<string, unknown> {
   const mask = (value?: string) => (value ? '********' : undefined);
   const smtp = config.project.auth.email.smtp;
+  const hook = config.project.auth.hook;
   return {
     ...config,
     databaseUrl: config.databaseUrl?.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:********@'),
@@ -223,6 +297,16 @@ export function describeConfig(config: Config): Record<string, unknown> {
         ...config.project.auth,
         jwt_secret: mask(config.project.auth.jwt_secret),
         email: { ...config.project.auth.email, smtp: smtp && { ...smtp, pass: mask(smtp.pass) } },
+        hook: {
+          ...hook,
+          before_user_created: { ...hook.before_user_created, secrets: mask(hook.before_user_created.secrets) },
+        },
+        external: Object.fromEntries(
+          Object.entries(config.project.auth.external).map(([name, provider]) => [
+            name,
+            { ...provider, secret: mask(provider.secret) },
+          ]),
+        ),
       },
     },
   };

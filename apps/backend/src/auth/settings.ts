@@ -2,6 +2,7 @@
 import type { Config, PasswordRequirements } from '../config.ts';
 import { loadCustomTemplates, type CustomTemplate } from './emails/custom-templates.ts';
 import type { AuthEmailKind } from './emails/templates.ts';
+import { parseHookUri } from './hooks/uri.ts';
 
 export interface AuthSettings {
   /** `iss` of access tokens, and the base of links in e-mails. */
@@ -39,6 +40,57 @@ export interface AuthSettings {
   flowStateExpirySeconds: number;
   /** [auth.email.template.<kind>] overrides of the built-in e-mails. */
   emailTemplates: Partial<Record<AuthEmailKind, CustomTemplate>>;
+  /** [auth.hook.before_user_created] when enabled: the Postgres function asked before every new account. */
+  beforeUserCreatedHook?: HookFunctionSettings;
+  /** [auth.external.<provider>] as configured, enabled or not (settings reports every one). */
+  externalProviders: Record<string, ExternalProviderSettings>;
+  /** [auth.web3.<chain>] enabled: wallets of that chain sign in with a signed message. */
+  web3Chains: { ethereum: boolean; solana: boolean };
+  /** How far from now a signed sign-in message's issue time may lie (GoTrue's default: 10 minutes). */
+  web3MessageValidityMs: number;
+}
+
+export interface ExternalProviderSettings {
+  enabled: boolean;
+  /** The audiences an ID token may be issued for. */
+  clientIds: string[];
+  url: string;
+  skipNonceCheck: boolean;
+  /** The provider may sign people in without telling their e-mail address. */
+  emailOptional: boolean;
+}
+
+function externalProviderSettings(config: Config): Record<string, ExternalProviderSettings> {
+  return Object.fromEntries(
+    Object.entries(config.project.auth.external).map(([name, provider]) => [
+      name,
+      {
+        enabled: provider.enabled,
+        clientIds: provider.client_id
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+        url: provider.url,
+        skipNonceCheck: provider.skip_nonce_check,
+        emailOptional: provider.email_optional,
+      },
+    ]),
+  );
+}
+
+export interface HookFunctionSettings {
+  /** As configured; GoTrue names it in the error when the function fails. */
+  uri: string;
+  schema: string;
+  name: string;
+}
+
+function enabledHook(hook: { enabled: boolean; uri: string }): HookFunctionSettings | undefined {
+  if (!hook.enabled) return undefined;
+  const parsed = parseHookUri(hook.uri);
+  // The configuration was checked when loaded; a test may still hand over an unchecked copy.
+  if ('problem' in parsed) throw new Error(`auth.hook uri ${hook.uri}: ${parsed.problem}`);
+  return { uri: hook.uri, ...parsed };
 }
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -99,5 +151,9 @@ export function authSettings(config: Config): AuthSettings {
     mailMaxFrequencyMs: parseDurationMs(auth.email.max_frequency),
     flowStateExpirySeconds: 300,
     emailTemplates: loadCustomTemplates(config),
+    beforeUserCreatedHook: enabledHook(auth.hook.before_user_created),
+    externalProviders: externalProviderSettings(config),
+    web3Chains: { ethereum: auth.web3.ethereum.enabled, solana: auth.web3.solana.enabled },
+    web3MessageValidityMs: 600_000,
   };
 }

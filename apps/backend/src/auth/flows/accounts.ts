@@ -22,15 +22,14 @@ export interface NewAccount {
  */
 export async function createAccount(q: Queryable, account: NewAccount): Promise<UserRow> {
   const id = account.id ?? newId();
-  const providers = [...(account.email ? ['email'] : []), ...(account.phone ? ['phone'] : [])] as Array<
-    'email' | 'phone'
-  >;
+  const appMetadata = newAccountAppMetadata(account);
+  const providers = appMetadata.providers;
   const user = await insertUser(q, {
     id,
     email: account.email ?? null,
     phone: account.phone ?? null,
     encryptedPassword: account.passwordHash,
-    appMetadata: { provider: providers[0], providers },
+    appMetadata,
     userMetadata: account.userMetadata,
   }).catch((error: unknown) => {
     // A trigger on auth.users (the product's) may refuse the row; GoTrue reports it in these words.
@@ -47,6 +46,15 @@ export async function createAccount(q: Queryable, account: NewAccount): Promise<
     await insertIdentity(q, { userId: id, provider, identityData: { ...account.userMetadata, ...claims } });
   }
   return user;
+}
+
+/** app_metadata of a new account: the providers of its addresses, e-mail first. */
+export function newAccountAppMetadata(account: { email?: string; phone?: string }): {
+  provider: 'email' | 'phone';
+  providers: Array<'email' | 'phone'>;
+} {
+  const providers = [...(account.email ? ['email' as const] : []), ...(account.phone ? ['phone' as const] : [])];
+  return { provider: providers[0], providers };
 }
 
 /** Applies a metadata patch the way GoTrue does: keys set to null are removed, others replaced. */

@@ -2,6 +2,7 @@
 // no identity and `is_anonymous` in its tokens until it adds an e-mail address or phone number.
 import type { AuthDeps } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
+import { checkBeforeUserCreated } from '../hooks/before-user-created.ts';
 import { insertUser } from '../models/users.ts';
 import { newId } from '../secrets.ts';
 import { issueSession, type SessionResponse } from '../tokens.ts';
@@ -10,14 +11,17 @@ export async function signInAnonymously(
   deps: AuthDeps,
   data: Record<string, unknown>,
   userAgent: string | undefined,
+  ipAddress: string,
 ): Promise<SessionResponse> {
   if (!deps.settings.anonymousSignInsEnabled) {
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
   if (deps.settings.signupDisabled) throw AuthErrors.signupDisabled();
+  const id = newId();
+  await checkBeforeUserCreated(deps, ipAddress, { id, userMetadata: data, anonymous: true });
   return deps.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
-      id: newId(),
+      id,
       email: null,
       phone: null,
       encryptedPassword: null,

@@ -3,6 +3,7 @@
 import { DbError } from '../../db/types.ts';
 import type { AuthDeps } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
+import { checkBeforeUserCreated } from '../hooks/before-user-created.ts';
 import { createFlowState } from '../models/flow-state.ts';
 import { findIdentities } from '../models/identities.ts';
 import { userJson } from '../models/user-json.ts';
@@ -23,6 +24,8 @@ export interface SignupRequest {
   challenge?: { method: CodeChallengeMethod; value: string };
   redirectTo: string;
   userAgent?: string;
+  /** The client's address, for the before-user-created hook. */
+  ipAddress: string;
   /** False when the caller only needs the account (a magic link follows): no session is started. */
   startSession?: boolean;
 }
@@ -90,12 +93,20 @@ export async function signUp(deps: AuthDeps, request: SignupRequest): Promise<Si
     : await findUserByPhone(deps.db, request.phone!);
   if (existing) return answerForExisting(deps, request, existing);
 
+  const id = newId();
+  await checkBeforeUserCreated(deps, request.ipAddress, {
+    id,
+    email: request.email,
+    phone: request.phone,
+    userMetadata: request.data,
+  });
   // Hashing is slow on purpose; it happens before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(request.password);
   try {
     return await deps.db.transaction(async (tx): Promise<SignupResult> => {
       const provider = request.email ? 'email' : 'phone';
       let user = await createAccount(tx, {
+        id,
         email: request.email,
         phone: request.phone,
         passwordHash,

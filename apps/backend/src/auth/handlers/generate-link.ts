@@ -2,11 +2,13 @@
 // for every link type GoTrue knows: signup, invite, magiclink, recovery, email_change_current, email_change_new.
 import { z } from 'zod';
 import type { Queryable } from '../../db/types.ts';
+import { clientIp } from '../client-ip.ts';
 import type { AdminHandler, AuthDeps } from '../context.ts';
 import { verifyLink } from '../emails/send.ts';
 import type { AuthEmailKind } from '../emails/templates.ts';
 import { AuthErrors } from '../errors.ts';
-import { createAccount } from '../flows/accounts.ts';
+import { createAccount, type NewAccount } from '../flows/accounts.ts';
+import { checkBeforeUserCreated } from '../hooks/before-user-created.ts';
 import { listFactors } from '../models/factors.ts';
 import { findIdentities } from '../models/identities.ts';
 import { saveOneTimeToken, type OneTimeTokenType } from '../models/one-time-tokens.ts';
@@ -16,7 +18,7 @@ import { findUserByEmail, updateUser, type UserChanges, type UserRow } from '../
 import { checkPasswordStrength, hashPassword } from '../password.ts';
 import { redirectTarget } from '../redirect.ts';
 import { metadata, readJson, text } from '../request.ts';
-import { generateOtp, tokenHash } from '../secrets.ts';
+import { generateOtp, newId, tokenHash } from '../secrets.ts';
 import { validateEmail } from '../validate.ts';
 
 const LinkBody = z.object({
@@ -70,13 +72,13 @@ async function issueForType(
   body: z.output<typeof LinkBody>,
   email: string,
   existing: UserRow | undefined,
-  passwordHash: string | null,
+  newAccount: NewAccount,
 ): Promise<Issued> {
   switch (body.type) {
     case 'signup':
     case 'invite': {
       if (existing?.email_confirmed_at) throw AuthErrors.emailExists();
-      const user = existing ?? (await createAccount(tx, { email, passwordHash, userMetadata: body.data ?? {} }));
+      const user = existing ?? (await createAccount(tx, newAccount));
       const extra: UserChanges = body.type === 'invite' ? { invited_at: NOW } : {};
       return issueCode(tx, deps, user, email, body.type === 'signup' ? 'confirmation' : 'invite', extra);
     }
@@ -105,10 +107,13 @@ export const generateLink: AdminHandler = async (c, deps) => {
     if (body.password === '') throw AuthErrors.validation('Signup requires a valid password');
     checkPasswordStrength(body.password, deps.settings);
   }
-  const passwordHash = body.type === 'signup' && body.password !== '' ? await hashPassword(body.password) : null;
+  const createsUser = (body.type === 'signup' || body.type === 'invite') && !existing;
+  const newAccount = { id: newId(), email, passwordHash: null as string | null, userMetadata: body.data ?? {} };
+  if (createsUser) await checkBeforeUserCreated(deps, clientIp(c), newAccount);
+  if (body.type === 'signup' && body.password !== '') newAccount.passwordHash = await hashPassword(body.password);
   const redirectTo = redirectTarget(deps.settings, body.redirect_to || c.req.query('redirect_to'));
 
-  const issued = await deps.db.transaction((tx) => issueForType(tx, deps, body, email, existing, passwordHash));
+  const issued = await deps.db.transaction((tx) => issueForType(tx, deps, body, email, existing, newAccount));
   const user = userJson(
     issued.user,
     await findIdentities(deps.db, issued.user.id),

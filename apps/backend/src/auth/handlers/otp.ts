@@ -2,6 +2,7 @@
 // false), and with confirmations on receives the confirmation e-mail, which then serves as its magic link.
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { clientIp } from '../client-ip.ts';
 import { requestedRedirect, userAgentOf, type AuthDeps, type OpenHandler } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
 import { sendRecovery } from '../flows/email-tokens.ts';
@@ -40,6 +41,7 @@ async function phoneOtp(c: Context, deps: AuthDeps, body: z.output<typeof OtpBod
       data: body.data ?? {},
       redirectTo: deps.settings.siteUrl,
       userAgent: userAgentOf(c),
+      ipAddress: clientIp(c),
       startSession: false,
     });
     user = await findUserByPhone(deps.db, phone);
@@ -74,6 +76,7 @@ export const otp: OpenHandler = async (c, deps) => {
       challenge: challengeMethod ? { method: challengeMethod, value: body.code_challenge } : undefined,
       redirectTo,
       userAgent: userAgentOf(c),
+      ipAddress: clientIp(c),
       startSession: false,
     }).catch((error: unknown) => {
       // An address that exists unconfirmed, with confirmations off, simply gets its magic link below.

@@ -1,6 +1,7 @@
 // POST /signup: a new account by e-mail or phone and password, with user metadata and an optional PKCE challenge;
 // without e-mail and phone, an anonymous sign-in (each drawing on its own rate limit, as in GoTrue).
 import { z } from 'zod';
+import { clientIp } from '../client-ip.ts';
 import { requestedRedirect, userAgentOf, type OpenHandler } from '../context.ts';
 import { AuthErrors } from '../errors.ts';
 import { signInAnonymously } from '../flows/anonymous.ts';
@@ -26,7 +27,7 @@ export const signup: OpenHandler = async (c, deps) => {
   const body = await readJson(c, SignupBody);
   if (body.email === '' && body.phone === '') {
     await enforceRequestLimit(c, deps, 'anonymous_users');
-    return c.json(await signInAnonymously(deps, body.data ?? {}, userAgentOf(c)));
+    return c.json(await signInAnonymously(deps, body.data ?? {}, userAgentOf(c), clientIp(c)));
   }
   await enforceRequestLimit(c, deps, 'sign_in_sign_ups');
   if (settings.signupDisabled) throw AuthErrors.signupDisabled();
@@ -56,6 +57,7 @@ export const signup: OpenHandler = async (c, deps) => {
     challenge: challengeMethod ? { method: challengeMethod, value: body.code_challenge } : undefined,
     redirectTo: redirectTarget(settings, requestedRedirect(c), c.req.header('referer')),
     userAgent: userAgentOf(c),
+    ipAddress: clientIp(c),
   });
   return c.json('session' in result ? result.session : result.user);
 };

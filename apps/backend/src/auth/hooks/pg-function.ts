@@ -1,0 +1,75 @@
+// Calling an auth hook implemented as a Postgres function, with GoTrue's contract: the function receives the event
+// as jsonb in a transaction of its own, and answers with jsonb; `{"error": {"http_code", "message"}}` rejects.
+import type { Db } from '../../db/types.ts';
+import { AuthError, AuthErrors } from '../errors.ts';
+import type { HookFunctionSettings } from '../settings.ts';
+
+/** GoTrue's limit for a Postgres hook, enforced by the database as the statement timeout of the hook's call. */
+const HOOK_TIMEOUT_MS = 2000;
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The rejection the function answered with, read as GoTrue reads it: an `error` object with a non-empty message.
+ * Go decodes that object whole or not at all, so a field of the wrong type means no rejection.
+ */
+function rejectionOf(output: unknown): AuthError | undefined {
+  if (!isObject(output) || !isObject(output.error)) return undefined;
+  const { http_code: code, message } = output.error;
+  if (code !== undefined && code !== null && !Number.isInteger(code)) return undefined;
+  if (message !== undefined && message !== null && typeof message !== 'string') return undefined;
+  if (!message) return undefined;
+  // GoTrue answers with http_code as given (0 meaning 500); a code outside 400-599 would tell the client the request
+  // succeeded or was redirected, so it is answered as 500 here. Without an error code of its own, GoTrue's error
+  // code is "unexpected_failure" for 500 and "unknown" otherwise.
+  const status = typeof code === 'number' && code >= 400 && code <= 599 ? code : 500;
+  return new AuthError(status, status === 500 ? 'unexpected_failure' : 'unknown', message);
+}
+
+/** Whether Go could decode `output` into the hook's output struct, whose fields are all strings. */
+function fitsOutput(output: unknown, stringFields: string[]): boolean {
+  if (output === null) return true;
+  if (!isObject(output)) return false;
+  return stringFields.every((field) => output[field] == null || typeof output[field] === 'string');
+}
+
+/**
+ * Runs the hook function with `event`. Resolves when the function lets the request proceed; throws the function's
+ * rejection, or a 500 naming the hook when the function fails (an exception, the timeout, a missing function) or
+ * answers with something that is not the hook's output.
+ */
+export async function invokeHookFunction(
+  db: Db,
+  hook: HookFunctionSettings,
+  event: JsonObject,
+  outputStringFields: string[],
+): Promise<void> {
+  let text: string | null;
+  try {
+    text = await db.transaction(async (tx) => {
+      await tx.query(`set local statement_timeout to ${HOOK_TIMEOUT_MS}`);
+      // Schema and name passed the configuration's identifier rule; quoting keeps their case, as GoTrue does.
+      const { rows } = await tx.query<{ response: string | null }>(
+        `select "${hook.schema}"."${hook.name}"($1::jsonb)::text as response`,
+        [event],
+      );
+      return rows[0]?.response ?? null;
+    });
+  } catch (error) {
+    throw AuthErrors.internal(`Error running hook URI: ${hook.uri}`, error);
+  }
+  // SQL NULL: nothing to decode, the request proceeds.
+  if (text === null) return;
+  let output: unknown;
+  try {
+    output = JSON.parse(text);
+  } catch (error) {
+    throw AuthErrors.internal('Error unmarshaling JSON output.', error);
+  }
+  const rejection = rejectionOf(output);
+  if (rejection) throw rejection;
+  if (!fitsOutput(output, outputStringFields)) throw AuthErrors.internal('Error unmarshaling JSON output.');
+}
