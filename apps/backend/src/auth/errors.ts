@@ -90,7 +90,7 @@ export const AuthErrors = {
       'too_many_enrolled_mfa_factors',
       'Maximum number of verified factors reached, unenroll to continue',
     ),
-  insufficientAal: (status: 403 | 422, message: string) => new AuthError(status, 'insufficient_aal', message),
+  insufficientAal: (status: 401 | 403 | 422, message: string) => new AuthError(status, 'insufficient_aal', message),
   overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   internal: (message: string, cause?: unknown) => new AuthError(500, 'unexpected_failure', message, { cause }),
 } as const;

@@ -50,6 +50,21 @@ async function withVerifiedFactor(supabase: SupabaseClient, friendlyName = 'Phon
 }
 
 describe('auth.mfa with a TOTP factor', () => {
+  it('refuses to change the password or e-mail of an account with a factor from an aal1 session', async () => {
+    const { supabase, email } = await signedUp();
+    await withVerifiedFactor(supabase);
+    const aal1 = await signedIn(email);
+    for (const change of [{ password: 'another-Pass-93' }, { email: uniqueEmail('taken-over') }]) {
+      const { error } = await aal1.auth.updateUser(change);
+      expect(error?.status).toBe(401);
+      expect(error?.code).toBe('insufficient_aal');
+      expect(error?.message).toBe('AAL2 session is required to update email or password when MFA is enabled.');
+    }
+    expect((await aal1.auth.updateUser({ data: { nickname: 'still fine' } })).error).toBeNull();
+    const aal2 = await supabase.auth.updateUser({ password: 'another-Pass-93' });
+    expect(aal2.error).toBeNull();
+  });
+
   it('enrols a factor with an SVG QR code, a secret and an otpauth URI naming the site', async () => {
     const { supabase, email } = await signedUp();
     const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Laptop' });

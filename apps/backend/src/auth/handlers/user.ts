@@ -7,7 +7,7 @@ import { sendEmailChange } from '../flows/email-tokens.ts';
 import { sendPhoneCode } from '../flows/phone-tokens.ts';
 import { spendReauthenticationCode } from '../flows/reauthentication.ts';
 import { createFlowState } from '../models/flow-state.ts';
-import { listFactors } from '../models/factors.ts';
+import { hasVerifiedFactor, listFactors } from '../models/factors.ts';
 import { findIdentities, insertIdentity, mergeIdentityData } from '../models/identities.ts';
 import { deleteUserSessions } from '../models/sessions.ts';
 import { NOW } from '../models/sql.ts';
@@ -47,6 +47,11 @@ export const updateCurrentUser: UserHandler = async (c, deps, { user, session })
 
   const changesEmail = email !== '' && email !== user.email;
   const changesPhone = phone !== '' && phone !== user.phone;
+  // Someone holding only the password (or a mailbox) must not be able to take over an account with a second factor.
+  const changesCredentials = changesEmail || changesPhone || (body.password !== undefined && body.password !== '');
+  if (changesCredentials && session?.aal !== 'aal2' && (await hasVerifiedFactor(deps.db, user.id))) {
+    throw AuthErrors.insufficientAal(401, 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
   if (changesEmail && (await findUserByEmail(deps.db, email))) throw AuthErrors.emailExists();
   if (changesPhone && (await findUserByPhone(deps.db, phone))) throw AuthErrors.phoneExists();
 

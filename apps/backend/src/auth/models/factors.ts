@@ -36,6 +36,15 @@ export async function listFactors(q: Queryable, userId: string): Promise<FactorR
   return rows;
 }
 
+/** Whether the user has turned on a second factor (GoTrue's HasMFAEnabled). */
+export async function hasVerifiedFactor(q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `select 1 from auth.mfa_factors where user_id = $1::uuid and status = 'verified' limit 1`,
+    [userId],
+  );
+  return rows.length > 0;
+}
+
 export function findFactor(q: Queryable, userId: string, factorId: string): Promise<FactorRow | undefined> {
   return one(q, `select ${FACTOR_COLUMNS} from auth.mfa_factors where id = $1::uuid and user_id = $2::uuid`, [
     factorId,
