@@ -23,6 +23,10 @@ begin
   perform set_config('response.headers', '[{"X-Queue": "later"}]', true);
   return 'queued';
 end $$;
+create sequence public.rest_calls;
+grant usage on sequence public.rest_calls to anon, authenticated, service_role;
+create function public.rest_counted() returns json language sql stable
+  as $$ select json_build_object('call', nextval('public.rest_calls'), 'tags', json_build_array('a', null)) $$;
 create function public.rest_stats() returns table (client_id int, total bigint) language sql stable
   as $$ select client_id, count(*) from public.rest_projects group by 1 $$;
 `;
@@ -103,6 +107,14 @@ describe('results', () => {
       await h.get('/rest/v1/rpc/rest_stats?order=total.desc,client_id&limit=1')
     ).json()) as unknown[];
     expect(stats).toEqual([{ client_id: 1, total: 2 }]);
+  });
+
+  it('runs a function once per request and sends its JSON as the function built it', async () => {
+    const first = (await (await call('rest_counted', {})).json()) as { call: number };
+    const second = await call('rest_counted', {});
+    expect(await second.json()).toEqual({ call: first.call + 1, tags: ['a', null] });
+    const stripped = await call('rest_counted', {}, { accept: 'application/vnd.pgrst.object+json;nulls=stripped' });
+    expect(await stripped.json()).toEqual({ call: first.call + 2, tags: ['a', null] });
   });
 
   it('answers a void function with 204 after running it', async () => {

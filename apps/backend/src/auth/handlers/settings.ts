@@ -1,7 +1,7 @@
 // GET /settings and GET /health: what the client may ask the server about itself, in GoTrue's shapes.
 import type { OpenHandler } from '../context.ts';
 
-/** The external sign-in providers GoTrue lists; none of the OAuth ones is configured here. */
+/** The external sign-in providers GoTrue lists, each true when [auth.external.<provider>] enables it. */
 const OAUTH_PROVIDERS = [
   'anonymous_users',
   'apple',
@@ -33,7 +33,9 @@ export const settings: OpenHandler = async (c, deps) => {
   const s = deps.settings;
   return c.json({
     external: {
-      ...Object.fromEntries(OAUTH_PROVIDERS.map((provider) => [provider, false])),
+      ...Object.fromEntries(
+        OAUTH_PROVIDERS.map((provider) => [provider, s.externalProviders[provider]?.enabled ?? false]),
+      ),
       anonymous_users: s.anonymousSignInsEnabled,
       email: true,
       phone: true,

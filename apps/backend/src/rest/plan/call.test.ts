@@ -129,9 +129,11 @@ describe('call statements', () => {
     expect(text).toContain(
       'WITH pgrst_source AS (SELECT pgrst_call.pgrst_scalar FROM (SELECT $1::json AS json_data) pgrst_payload, ' +
         'LATERAL (SELECT "a" FROM json_to_record(pgrst_payload.json_data) AS _("a" integer)) pgrst_body, ' +
-        'LATERAL (SELECT "public"."add"("a" := pgrst_body."a") pgrst_scalar) pgrst_call)',
+        'LATERAL (SELECT "public"."add"("a" := pgrst_body."a") pgrst_scalar OFFSET 0) pgrst_call)',
     );
-    expect(text).toContain("coalesce((json_agg(_postgrest_t.pgrst_scalar)->0)::text, 'null') AS body");
+    expect(text).toContain(
+      "coalesce((pg_catalog.array_agg(to_json(_postgrest_t.pgrst_scalar)))[1]::text, 'null') AS body",
+    );
     expect(params).toEqual(['{"a":"1"}']);
   });
 

@@ -1,5 +1,6 @@
 // Function calls as SQL: named arguments read from one JSON parameter with the function's parameter types (so
-// omitted ones take their defaults), the call in a CTE, and the read plan (or the scalar) over its result.
+// omitted ones take their defaults), the call in a CTE, and the read plan (or the scalar) over its result. The
+// function runs once per request, and a single value is sent as the function built it.
 import type { CallAction } from '../plan/types.ts';
 import { ident, Params, qualified, type SqlStatement } from './fragments.ts';
 import { countSql, readSql } from './read.ts';
@@ -11,8 +12,10 @@ function callSql(plan: CallAction, params: Params): string {
   const { routine, args } = plan;
   const fn = qualified({ schema: routine.schema, name: routine.name });
   const scalar = routine.returns.kind !== 'composite';
+  // OFFSET 0 keeps Postgres from pulling the call up into the outer query, where each use of its result (the row
+  // count, the body) would call a stable function again.
   const call = (argumentList: string) =>
-    scalar ? `(SELECT ${fn}(${argumentList}) pgrst_scalar) pgrst_call` : `${fn}(${argumentList}) pgrst_call`;
+    scalar ? `(SELECT ${fn}(${argumentList}) pgrst_scalar OFFSET 0) pgrst_call` : `${fn}(${argumentList}) pgrst_call`;
   const columns = scalar ? 'pgrst_call.pgrst_scalar' : 'pgrst_call.*';
 
   if (args.kind === 'single') {
@@ -39,12 +42,13 @@ function callBodySql(plan: CallAction): string {
   const format = plan.format;
   if (format.kind === 'none' || format.kind === 'csv') return bodySql(format);
   const rows = returns.kind === 'composite' ? '_postgrest_t' : '_postgrest_t.pgrst_scalar';
-  const aggregate =
-    format.kind === 'array-stripped' || (format.kind === 'object' && format.stripNulls)
-      ? `json_strip_nulls(json_agg(${rows}))`
-      : `json_agg(${rows})`;
-  if (format.kind === 'object' || !returns.set) return `coalesce((${aggregate}->0)::text, 'null')`;
-  return `coalesce(${aggregate}, '[]')::text`;
+  const stripNulls = format.kind === 'array-stripped' || (format.kind === 'object' && format.stripNulls);
+  if (format.kind === 'object' || !returns.set) {
+    // The one value as it is: gathered into an array and taken out again, a large JSON document would be parsed.
+    const value = stripNulls ? `json_strip_nulls(to_json(${rows}))` : `to_json(${rows})`;
+    return `coalesce((pg_catalog.array_agg(${value}))[1]::text, 'null')`;
+  }
+  return `coalesce(${stripNulls ? `json_strip_nulls(json_agg(${rows}))` : `json_agg(${rows})`}, '[]')::text`;
 }
 
 export function buildCallStatement(plan: CallAction): SqlStatement {
