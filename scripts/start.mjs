@@ -97,6 +97,8 @@ async function main() {
     PORT: webPort,
     SUPABASE_URL: supabaseUrl,
     SUPABASE_ANON_KEY: anonKey,
+    // Only the server side of the web app sends invitations with it; an external Supabase's key comes from env.
+    ...(serviceRoleKey ? { SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey } : {}),
   });
   const lines = [
     '',

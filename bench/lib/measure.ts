@@ -1,15 +1,36 @@
-// Timing helpers for benchmarks: repeated runs, medians, and a table of figures against their targets.
+// Timing helpers for benchmarks: repeated runs taken in turn, medians, and a table of figures against their targets.
 
-export async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn(); // warm-up: caches, prepared plans, JIT
-  const times: number[] = [];
+export interface Timing {
+  /** Median wall-clock time. */
+  wall: number;
+  /** Median CPU time this process spent (the embedded database runs in it): steadier than wall time on a busy machine. */
+  cpu: number;
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs the functions in turn, round after round, so that each sees the same load; after one warm-up round. */
+export async function interleavedMedians<K extends string>(
+  runs: number,
+  fns: Record<K, () => Promise<unknown>>,
+): Promise<Record<K, Timing>> {
+  const names = Object.keys(fns) as K[];
+  for (const name of names) await fns[name](); // warm-up: caches, prepared plans, JIT
+  const samples = new Map(names.map((name) => [name, { wall: [] as number[], cpu: [] as number[] }]));
   for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
+    for (const name of names) {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      await fns[name]();
+      const wall = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
+      samples.get(name)!.wall.push(wall);
+      samples.get(name)!.cpu.push((cpu.user + cpu.system) / 1000);
+    }
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return Object.fromEntries(
+    names.map((name) => [name, { wall: median(samples.get(name)!.wall), cpu: median(samples.get(name)!.cpu) }]),
+  ) as Record<K, Timing>;
 }
 
 export interface Row {

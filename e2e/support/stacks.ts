@@ -28,7 +28,10 @@ function stack(name: string, webPort: number, backendPort: number, extraEnv: Rec
 
 export const STACKS = {
   default: stack('default', 3301, 54331),
-  confirmations: stack('confirmations', 3302, 54332, { SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS: 'true' }),
+  confirmations: stack('confirmations', 3302, 54332, {
+    SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS: 'true',
+    SUPABASE_AUTH_EMAIL_SECURE_PASSWORD_CHANGE: 'true',
+  }),
 };
 
 /** A web app whose backend address answers nothing: every request that needs the backend fails. */

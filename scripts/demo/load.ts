@@ -65,4 +65,9 @@ export async function loadOrganization(client: SupabaseClient, org: Organization
     'time_off',
     org.timeOff.map((t) => ({ ...t, user_id: person(t.user_id) })),
   );
+  await insertInChunks(
+    client,
+    'announcements',
+    org.announcements.map((a) => ({ ...a, created_by: person(a.created_by) })),
+  );
 }

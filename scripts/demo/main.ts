@@ -23,9 +23,10 @@ async function main() {
   } else {
     // Starts four weeks ago, so the plan shows the past, the present and the coming weeks.
     const start = mondayOf(new Date(Date.now() - 28 * 86_400_000));
-    const org = generateOrganization({ people: 40, projects: 15, allocations: 170, start, weeks: 13 });
+    const today = new Date().toISOString().slice(0, 10);
+    const org = generateOrganization({ people: 40, projects: 15, allocations: 170, start, weeks: 13, today });
     const password = randomBytes(9).toString('base64url');
-    console.log('Loading the demo organization (40 people, 15 projects, a quarter of allocations)...');
+    console.log('Loading the demo organization (40 people, 15 projects, a quarter of allocations, announcements)...');
     await loadOrganization(serviceClient(apiUrl, serviceRoleKey), org, password);
     accounts = {
       password,

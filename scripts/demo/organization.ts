@@ -1,7 +1,10 @@
 // A realistic organization, generated deterministically from a seed: people with job titles and capacities,
-// projects with clients, allocations over a span of weeks (some people over-allocated, some work tentative) and
-// time off. Used by `npm run demo` and by the benchmarks; it knows nothing about how the data is stored.
+// projects with clients, allocations over a span of weeks (some people over-allocated, some work tentative), time
+// off and announcements. Used by `npm run demo` and by the benchmarks; it knows nothing about how the data is stored.
 import { Faker, en } from '@faker-js/faker';
+import { generateAnnouncements, type Announcement } from './announcements.ts';
+
+export type { Announcement } from './announcements.ts';
 
 export interface OrganizationSize {
   people: number;
@@ -11,6 +14,8 @@ export interface OrganizationSize {
   start: string;
   weeks: number;
   seed?: number;
+  /** The day the organization is looked at, YYYY-MM-DD; announcements are dated around it. Defaults to `start`. */
+  today?: string;
 }
 
 export interface Person {
@@ -61,6 +66,7 @@ export interface Organization {
   projects: Project[];
   allocations: Allocation[];
   timeOff: TimeOff[];
+  announcements: Announcement[];
 }
 
 const JOB_TITLES = [
@@ -172,5 +178,8 @@ export function generateOrganization(size: OrganizationSize): Organization {
       };
     });
 
-  return { people, projects, allocations, timeOff };
+  // Drawn last, so adding them left the people, projects and plans of every seed as they were.
+  const announcements = generateAnnouncements(faker, { people, projects, today: size.today ?? size.start });
+
+  return { people, projects, allocations, timeOff, announcements };
 }

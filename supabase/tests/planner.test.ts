@@ -1,6 +1,6 @@
 // The planner's one-request document: the same utilization figures as public.utilization for days, weeks and
-// months (part-time people, weekends, time off, overlapping and tentative allocations), whole periods, the
-// allocations and time off of the range, and who may call it through the data API.
+// months (part-time people, weekends, time off, overlapping and tentative allocations), whole periods, each
+// person's allocations in the range with their project, and who may call it through the data API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
 import { anonClient, signedUpClient } from './clients.ts';
@@ -13,14 +13,21 @@ let partTimer: string;
 let project: string;
 
 type Cell = [number, number, number, number, number | null];
+/** [id, project position, start date, end date, hours per day, tentative, role, note] */
+type Allocation = [string, number, string, string, number, boolean, string | null, string | null];
 interface PlannerData {
   from: string;
   to: string;
   periods: { start: string; end: string }[];
-  people: { id: string; full_name: string; job_title: string | null; weekly_capacity_hours: number; cells: Cell[] }[];
-  allocations: { id: string; user_id: string; project_id: string; tentative: boolean; start_date: string }[];
+  people: {
+    id: string;
+    full_name: string;
+    job_title: string | null;
+    weekly_capacity_hours: number;
+    cells: Cell[];
+    allocations: Allocation[];
+  }[];
   projects: { id: string; name: string; color: string }[];
-  time_off: { user_id: string; start_date: string; kind: string }[];
 }
 
 beforeAll(async () => {
@@ -126,16 +133,22 @@ describe('planner_data', () => {
     ]);
   });
 
-  it('returns people by name with their job and capacity, and the allocations, projects and time off in range', async () => {
+  it('returns people by name with their job, capacity and allocations in range, and the projects', async () => {
     const data = await plannerData('2026-03-02', '2026-03-08', 'week', true);
     expect(data.people.map((person) => person.full_name)).toEqual(['Admin', 'Full Timer', 'Part Timer']);
     expect(data.people.find((person) => person.id === partTimer)?.weekly_capacity_hours).toBe(20);
-    expect(data.allocations.filter((a) => a.user_id === fullTimer)).toHaveLength(2);
     expect(data.projects).toEqual([expect.objectContaining({ id: project, name: 'Apollo', color: '#1c7ed6' })]);
-    expect(data.time_off).toEqual([]);
-    const later = await plannerData('2026-03-09', '2026-03-15', 'week', false);
-    expect(later.time_off.map((entry) => entry.user_id)).toEqual([fullTimer, fullTimer]);
-    expect(later.allocations.every((allocation) => !allocation.tentative)).toBe(true);
+    const full = data.people.find((person) => person.id === fullTimer)!;
+    expect(full.allocations).toEqual([
+      [expect.any(String), 0, '2026-02-20', '2026-03-11', 6, false, null, null],
+      [expect.any(String), 0, '2026-03-04', '2026-03-31', 4, true, null, null],
+    ]);
+    const later = await plannerData('2026-04-13', '2026-04-19', 'week', false);
+    expect(later.people.find((person) => person.id === fullTimer)?.allocations.map((a) => a[2])).toEqual([
+      '2026-03-28',
+    ]);
+    expect(later.people.flatMap((person) => person.allocations).every((allocation) => !allocation[5])).toBe(true);
+    expect(later.people.find((person) => person.id === admin)?.allocations).toEqual([]);
   });
 
   it('refuses periods it does not know and ranges over two years', async () => {

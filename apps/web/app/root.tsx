@@ -15,7 +15,7 @@ import { newBuildDetected, watchBuilds } from './utils/build-watcher';
 import { getServerEnv, toPublicEnv } from './utils/env.server';
 import { clearFlashPopupCookie, readFlashPopup } from './utils/flash-popup.server';
 import { publicEnvScript } from './utils/public-env';
-import { getRequestPermissions, responseHeadersContext, sessionUserContext } from './utils/request-context.server';
+import { getRequestMembership, responseHeadersContext, sessionUserContext } from './utils/request-context.server';
 import { sessionMiddleware } from './utils/session-middleware.server';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -37,13 +37,13 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(sessionUserContext);
-  const permissions = user ? await getRequestPermissions(context) : null;
+  const membership = user ? await getRequestMembership(context) : null;
   const popup = await readFlashPopup(request);
   if (popup) context.get(responseHeadersContext).append('Set-Cookie', await clearFlashPopupCookie());
   return {
     env: toPublicEnv(getServerEnv()),
     build: context.get(buildInfoContext),
-    auth: { user, permissions },
+    auth: { user, membership },
     popup,
   };
 }

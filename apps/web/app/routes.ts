@@ -4,6 +4,7 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 export default [
   layout('routes/public-layout.tsx', [
     route('login', 'routes/login.tsx'),
+    route('login/code', 'routes/login-code.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('confirm', 'routes/confirm.tsx'),
   ]),

@@ -1,15 +1,25 @@
-// Layout of every signed-in page: the sidebar; a visitor without a session signs in first and comes back.
+// Layout of every signed-in page: the sidebar; a visitor without a session signs in first and comes back, and a
+// signed-in person who is not a member sees whom to ask for access instead of the page.
 import { Outlet } from 'react-router';
 import type { Route } from './+types/app-layout';
+import { ErrorPage } from '../components/error-page';
+import { DefaultLayout } from '../components/layout/default-layout';
+import { NoAccessPage, noAccessDetailsOf } from '../components/layout/no-access';
 import { SidebarLayout } from '../components/layout/sidebar-layout';
-import { requireSignedIn } from '../utils/guards.server';
+import { useAuth } from '../state/auth-provider';
+import { refuseNonMembers, requireSignedIn } from '../utils/guards.server';
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
 
-// A loader makes client navigations ask the server, so the guard above runs for them too.
-export function loader() {
+// A loader makes client navigations ask the server, so the guard above runs for them too; it also sends a
+// non-member the page saying whom to ask.
+export async function loader(args: Route.LoaderArgs) {
+  await refuseNonMembers(args);
   return null;
 }
+
+/** Membership is checked for every page a client navigation opens, not only when the layout is first entered. */
+export const shouldRevalidate = () => true;
 
 export default function AppLayout() {
   return (
@@ -17,4 +27,15 @@ export default function AppLayout() {
       <Outlet />
     </SidebarLayout>
   );
+}
+
+/**
+ * The guard's answer to a non-member; any other error as the root shows it (a 404 of a malformed URL also reaches
+ * visitors without a session, who get the default layout).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { user } = useAuth();
+  const noAccess = noAccessDetailsOf(error);
+  const Frame = user ? SidebarLayout : DefaultLayout;
+  return <Frame>{noAccess ? <NoAccessPage details={noAccess} /> : <ErrorPage error={error} />}</Frame>;
 }

@@ -36,7 +36,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export const meta: Route.MetaFunction = () => [{ title: 'Confirm · Teamplan' }];
 
-type Step = 'checking' | 'choose-password' | 'failed' | 'nothing';
+type Step = 'checking' | 'choose-password' | 'failed' | 'notice' | 'nothing';
 
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -45,13 +45,18 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
 
   useEffect(() => {
     if (loaderData.step === 'failed') showPopup({ type: 'error', message: loaderData.message });
+    if (loaderData.step === 'notice') showPopup({ type: 'info', message: loaderData.message });
     if (loaderData.step !== 'in-browser') return;
     const link = readLinkResult(new URLSearchParams(window.location.search), window.location.hash);
     // The fragment holds one-time tokens or an error: drop it so a reload or a shared URL does not replay it.
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    if (window.location.hash)
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
     if (link.kind === 'error') {
       setStep('failed');
       showPopup({ type: 'error', message: link.message });
+    } else if (link.kind === 'message') {
+      setStep('notice');
+      showPopup({ type: 'info', message: link.message });
     } else if (link.kind === 'tokens') {
       void getBrowserSupabase()
         .auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken })
@@ -76,6 +81,21 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
 
   if (step === 'choose-password') return <ChoosePasswordForm next={loaderData.next} />;
   if (step === 'failed') return <RequestNewLinkForm formError={actionData?.formError} />;
+  if (step === 'notice') {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          One more link to open
+        </Title>
+        <Text>This address is confirmed. Open the link we sent to your other address to complete the change.</Text>
+        <Text size="sm">
+          <Anchor component={Link} to="/login">
+            Back to sign in
+          </Anchor>
+        </Text>
+      </Stack>
+    );
+  }
   if (step === 'checking') {
     return (
       <Stack align="center" py="lg">

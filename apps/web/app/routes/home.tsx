@@ -1,7 +1,11 @@
-// / (home): my allocations this week and the coming weeks, my utilization per week, my upcoming time off, shortcuts.
+// / (home): the organization's announcements, my allocations this week and the coming weeks, my utilization per week,
+// my upcoming time off, shortcuts. Announcement managers write and change announcements here.
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/home';
+import { announcementAction } from '../components/announcements/announcement-actions.server';
+import { loadAnnouncements } from '../components/announcements/announcements.server';
+import { AnnouncementsSection } from '../components/announcements/announcements-section';
 import { ALLOCATION_COLUMNS, formatHoursPerDay, type AllocationRow } from '../components/allocations/allocation-schema';
 import { loadWeekStart } from '../components/allocations/people.server';
 import { TeamTimeline } from '../components/allocations/team-timeline';
@@ -23,10 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const supabase = context.get(supabaseContext);
   const weekStart = await loadWeekStart(supabase);
   const weeks = weeksFrom(todayIso(), WEEKS_SHOWN, weekStart);
-  if (!user) return { weeks, allocations: [], utilization: [], timeOff: [] };
+  if (!user) return { weeks, allocations: [], utilization: [], timeOff: [], announcements: [], timeZone: 'UTC' };
   const from = weeks[0].start;
   const to = weeks[weeks.length - 1].end;
-  const [allocations, utilization, timeOff] = await Promise.all([
+  const [allocations, utilization, timeOff, news] = await Promise.all([
     supabase
       .from('allocations')
       .select(ALLOCATION_COLUMNS)
@@ -45,6 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       p_user_ids: [user.id],
     }),
     loadTimeOffOf(supabase, user.id),
+    loadAnnouncements(supabase, user.id),
   ]);
   if (allocations.error) throw new Error(`Could not load allocations: ${allocations.error.message}`);
   if (utilization.error) throw new Error(`Could not load utilization: ${utilization.error.message}`);
@@ -53,7 +58,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     allocations: allocations.data,
     utilization: (utilization.data ?? []) as UtilizationPeriod[],
     timeOff: timeOff.upcoming,
+    announcements: news.announcements,
+    timeZone: news.timeZone,
   };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await announcementAction(context.get(supabaseContext), await request.formData());
+  return data(result, result.ok ? 200 : result.fieldErrors ? 422 : 400);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · Teamplan' }];
@@ -65,12 +77,21 @@ const SHORTCUTS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { weeks, allocations, utilization, timeOff } = loaderData;
-  const { user } = useAuth();
+  const { weeks, allocations, utilization, timeOff, announcements, timeZone } = loaderData;
+  const { user, permissions } = useAuth();
   const greeting = user ? `Welcome, ${displayName(user)}` : 'Welcome';
   return (
     <Stack gap="xl">
-      <PageHeader title={greeting} description="Your work this week and the next four, and when you are away." />
+      <PageHeader
+        title={greeting}
+        description="News from the organization, your work this week and the next four, and when you are away."
+      />
+      <AnnouncementsSection
+        announcements={announcements}
+        timeZone={timeZone}
+        canManage={permissions.can_manage_announcements}
+        action="/?index"
+      />
       <section aria-labelledby="my-utilization">
         <Title order={2} size="h4" mb="sm" id="my-utilization">
           My utilization

@@ -1,6 +1,7 @@
 // Shares the auth store with components and keeps it in step with server data and the browser's session events.
 import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { loadPermissions, NO_PERMISSIONS } from '../utils/permissions';
+import { needsSecondFactor } from '../components/auth/second-factor';
+import { loadMembership, NO_PERMISSIONS } from '../utils/permissions';
 import { toSessionUser } from '../utils/session-user';
 import { getBrowserSupabase } from '../utils/supabase.browser';
 import { createAuthStore, type AuthSnapshot, type AuthStore, type ServerAuthState } from './auth-store';
@@ -11,14 +12,14 @@ let browserAuthStore: AuthStore | undefined;
 
 /** The page's one store in the browser (client guards read it too); `initial` only counts on first call. */
 export function getBrowserAuthStore(initial?: ServerAuthState): AuthStore {
-  browserAuthStore ??= createAuthStore((userId) => loadPermissions(getBrowserSupabase(), userId), initial);
+  browserAuthStore ??= createAuthStore((userId) => loadMembership(getBrowserSupabase(), userId), initial);
   return browserAuthStore;
 }
 
 export function AuthProvider({ server, children }: { server: ServerAuthState; children: ReactNode }) {
   const [store] = useState(() =>
     typeof window === 'undefined'
-      ? createAuthStore(async () => ({ ...NO_PERMISSIONS }), server)
+      ? createAuthStore(async () => ({ isMember: null, permissions: { ...NO_PERMISSIONS } }), server)
       : getBrowserAuthStore(server),
   );
 
@@ -26,7 +27,9 @@ export function AuthProvider({ server, children }: { server: ServerAuthState; ch
 
   useEffect(() => {
     const { data } = getBrowserSupabase().auth.onAuthStateChange((event, session) => {
-      const user = session?.user ? toSessionUser(session.user) : null;
+      // A session still owing its second factor is not signed in yet: the code step finishes it (and the server says so).
+      const signedIn = session?.user && !needsSecondFactor(session.access_token, session.user);
+      const user = signedIn ? toSessionUser(session.user) : null;
       // supabase-js holds its auth lock while it notifies; the permission query must wait until it is released.
       setTimeout(() => store.handleAuthEvent(event, user), 0);
     });

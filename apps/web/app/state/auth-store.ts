@@ -1,6 +1,7 @@
-// The signed-in user and their permissions as shared state: fed by the server's data and the client's session events.
+// The signed-in user, their membership and permissions as shared state: fed by the server's data and the client's
+// session events.
 import type { AuthChangeEvent } from '@supabase/supabase-js';
-import { NO_PERMISSIONS, type Permissions } from '../utils/permissions';
+import { NO_PERMISSIONS, type Membership, type Permissions } from '../utils/permissions';
 import type { SessionUser } from '../utils/session-user';
 
 export type AuthSnapshot = {
@@ -8,21 +9,29 @@ export type AuthSnapshot = {
   permissions: Permissions;
   /** True once the permissions of `user` are known (loaded, or found missing). Guards wait for it. */
   permissionsLoaded: boolean;
+  /** Whether `user` has a membership row; null until loaded, or when it could not be read. */
+  isMember: boolean | null;
 };
 
-/** What the server knew when it rendered: the user, and their permissions when signed in. */
-export type ServerAuthState = { user: SessionUser | null; permissions: Permissions | null };
+/** What the server knew when it rendered: the user, and their membership when signed in. */
+export type ServerAuthState = { user: SessionUser | null; membership: Membership | null };
 
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
-const SIGNED_OUT: AuthSnapshot = { user: null, permissions: { ...NO_PERMISSIONS }, permissionsLoaded: false };
+const SIGNED_OUT: AuthSnapshot = {
+  user: null,
+  permissions: { ...NO_PERMISSIONS },
+  permissionsLoaded: false,
+  isMember: null,
+};
 
 function fromServer(server: ServerAuthState | undefined): AuthSnapshot {
   if (!server?.user) return SIGNED_OUT;
   return {
     user: server.user,
-    permissions: { ...NO_PERMISSIONS, ...server.permissions },
-    permissionsLoaded: server.permissions !== null,
+    permissions: { ...NO_PERMISSIONS, ...server.membership?.permissions },
+    permissionsLoaded: server.membership !== null,
+    isMember: server.membership?.isMember ?? null,
   };
 }
 
@@ -31,13 +40,10 @@ function sameSnapshot(a: AuthSnapshot, b: AuthSnapshot): boolean {
 }
 
 /**
- * `loadPermissionsFor` performs the one permission request; it never rejects (a failure means no permissions).
+ * `loadMembershipFor` performs the one permission request; it never rejects (a failure means no permissions).
  * A load that finishes after a sign-out or a change of user is discarded.
  */
-export function createAuthStore(
-  loadPermissionsFor: (userId: string) => Promise<Permissions>,
-  initial?: ServerAuthState,
-) {
+export function createAuthStore(loadMembershipFor: (userId: string) => Promise<Membership>, initial?: ServerAuthState) {
   let snapshot = fromServer(initial);
   let loadingFor: string | null = null;
   let generation = 0;
@@ -51,11 +57,11 @@ export function createAuthStore(
   function loadFor(user: SessionUser) {
     const thisLoad = ++generation;
     loadingFor = user.id;
-    publish({ user, permissions: { ...NO_PERMISSIONS }, permissionsLoaded: false });
-    void loadPermissionsFor(user.id).then((permissions) => {
+    publish({ user, permissions: { ...NO_PERMISSIONS }, permissionsLoaded: false, isMember: null });
+    void loadMembershipFor(user.id).then(({ permissions, isMember }) => {
       if (thisLoad !== generation) return;
       loadingFor = null;
-      publish({ user: snapshot.user, permissions, permissionsLoaded: true });
+      publish({ user: snapshot.user, permissions, permissionsLoaded: true, isMember });
     });
   }
 
@@ -105,7 +111,7 @@ export function createAuthStore(
         if (snapshot.user) signedOut();
         return;
       }
-      if (server.permissions === null) return signedInAs(server.user);
+      if (server.membership === null) return signedInAs(server.user);
       // The server just read them for this request, so they are at least as fresh as ours.
       const next = fromServer(server);
       generation++;

@@ -1,6 +1,9 @@
-// Sign-in, sign-up and e-mailed links, run with the request's Supabase client so the session cookie is set by the server.
+// Sign-in (password, then the authenticator code when one is set up), sign-up and e-mailed links, run with the
+// request's Supabase client so the session cookie is set by the server.
 import { isAuthWeakPasswordError, type SupabaseClient } from '@supabase/supabase-js';
 import { data, redirect } from 'react-router';
+import { CODE_FORMAT_MESSAGE, describeFactorError, normalizeCode } from '../components/auth/factor-messages';
+import { needsSecondFactor, secondFactorPathFor } from '../components/auth/second-factor';
 import type { PopupRequest } from '../components/popup/popup-store';
 import { looksLikeEmail, MISSING_CREDENTIALS_MESSAGE, toCredentials } from './credentials';
 import { HOME_PATH } from './redirects';
@@ -13,7 +16,8 @@ export type AuthActionResult = {
   weakPassword?: { message: string; reasons: string[] };
 };
 
-const failure = (message: string, status = 400) => data<AuthActionResult>({ popup: { type: 'error', message } }, status);
+const failure = (message: string, status = 400) =>
+  data<AuthActionResult>({ popup: { type: 'error', message } }, status);
 const invalidForm = (formError: string) => data<AuthActionResult>({ formError }, 400);
 const success = (message: string) => data<AuthActionResult>({ popup: { type: 'success', message } });
 
@@ -27,8 +31,18 @@ export function confirmUrl(origin: string, redirectTo: string): string {
 export async function signIn(supabase: SupabaseClient, identifier: string, password: string, redirectTo: string) {
   const credentials = toCredentials(identifier, password);
   if (!credentials) return invalidForm(MISSING_CREDENTIALS_MESSAGE);
-  const { error } = await supabase.auth.signInWithPassword(credentials);
+  const { data: result, error } = await supabase.auth.signInWithPassword(credentials);
   if (error) return failure(error.message, error.status && error.status < 500 ? error.status : 400);
+  if (needsSecondFactor(result.session.access_token, result.user)) throw redirect(secondFactorPathFor(redirectTo));
+  throw redirect(redirectTo);
+}
+
+/** The code step: the session that passed its password proves the second factor and becomes fully signed in. */
+export async function verifySecondFactor(supabase: SupabaseClient, factorId: string, code: string, redirectTo: string) {
+  const digits = normalizeCode(code);
+  if (!digits) return invalidForm(CODE_FORMAT_MESSAGE);
+  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: digits });
+  if (error) return failure(describeFactorError(error), error.status && error.status < 500 ? error.status : 400);
   throw redirect(redirectTo);
 }
 
@@ -63,7 +77,9 @@ export async function sendMagicLink(supabase: SupabaseClient, email: string, ori
 
 export async function sendPasswordReset(supabase: SupabaseClient, email: string, origin: string) {
   if (!looksLikeEmail(email)) return invalidForm('Enter your e-mail address to receive a password reset link.');
-  const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), { redirectTo: confirmUrl(origin, HOME_PATH) });
+  const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+    redirectTo: confirmUrl(origin, HOME_PATH),
+  });
   if (error) return failure(error.message);
   return success(`If an account uses ${email.trim()}, we sent it an e-mail with a link to choose a new password.`);
 }

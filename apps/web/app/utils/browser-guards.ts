@@ -7,12 +7,15 @@ import type { PermissionName } from './permissions';
 import { HOME_PATH } from './redirects';
 
 /**
- * Waits until the permissions are loaded, then sends a member without `permission` home with the error popup.
+ * Waits until the permissions are loaded, then sends a member without `permission` home with the error popup (and a
+ * non-member home without it).
  * Without a known user it decides nothing: the server guard, which reads the session cookie, does.
  */
 export function requirePermissionInBrowser(permission: PermissionName): () => Promise<void> {
   return async () => {
-    const { user, permissions } = await getBrowserAuthStore().whenPermissionsLoaded();
+    const { user, permissions, isMember } = await getBrowserAuthStore().whenPermissionsLoaded();
+    // Home tells a non-member whom to ask; a "no permission" popup on top would only confuse.
+    if (user && isMember === false) throw redirect(HOME_PATH);
     if (user && !permissions[permission]) {
       getPopupStore().show(PERMISSION_DENIED_POPUP);
       throw redirect(HOME_PATH);

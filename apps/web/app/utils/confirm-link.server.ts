@@ -7,6 +7,7 @@ export type LinkOutcome =
   | { step: 'continue' }
   | { step: 'choose-password' }
   | { step: 'failed'; message: string }
+  | { step: 'notice'; message: string }
   | { step: 'in-browser' };
 
 const OTHER_BROWSER_MESSAGE =
@@ -16,6 +17,8 @@ export async function completeLink(supabase: SupabaseClient, link: LinkResult): 
   switch (link.kind) {
     case 'error':
       return { step: 'failed', message: link.message };
+    case 'message':
+      return { step: 'notice', message: link.message };
     case 'code': {
       const { data, error } = await supabase.auth.exchangeCodeForSession(
         link.code,

@@ -27,7 +27,8 @@ describe('readLinkResult', () => {
   });
 
   it('reports an expired link from the fragment', () => {
-    const fragment = '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+    const fragment =
+      '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
     expect(read('', fragment)).toEqual({ kind: 'error', message: EXPIRED_LINK_MESSAGE });
   });
 
@@ -40,6 +41,13 @@ describe('readLinkResult', () => {
 
   it('prefers the error over a code', () => {
     expect(read('code=abc&error=access_denied').kind).toBe('error');
+  });
+
+  it('reads the message of a half-confirmed e-mail change from the query or the fragment', () => {
+    const message = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+    const expected = { kind: 'message', message };
+    expect(read(`message=${encodeURIComponent(message)}`)).toEqual(expected);
+    expect(read('', `#message=${encodeURIComponent(message)}`)).toEqual(expected);
   });
 
   it('finds nothing on a bare visit', () => {

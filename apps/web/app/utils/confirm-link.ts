@@ -1,4 +1,5 @@
-// Reads what an e-mailed link brought to /confirm: a PKCE code, a token hash, tokens in the fragment, or an error.
+// Reads what an e-mailed link brought to /confirm: a PKCE code, a token hash, tokens in the fragment, an error, or a
+// message (the first of two e-mail change confirmations).
 import type { EmailOtpType } from '@supabase/supabase-js';
 
 export type LinkResult =
@@ -6,6 +7,7 @@ export type LinkResult =
   | { kind: 'token-hash'; tokenHash: string; type: EmailOtpType }
   | { kind: 'tokens'; accessToken: string; refreshToken: string; type: string | null }
   | { kind: 'error'; message: string }
+  | { kind: 'message'; message: string }
   | { kind: 'none' };
 
 const OTP_TYPES = new Set<EmailOtpType>(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
@@ -40,6 +42,10 @@ export function readLinkResult(query: URLSearchParams, fragment = ''): LinkResul
   const accessToken = hash.get('access_token');
   const refreshToken = hash.get('refresh_token');
   if (accessToken && refreshToken) return { kind: 'tokens', accessToken, refreshToken, type: hash.get('type') };
+
+  // With double confirmation of an e-mail change, the first link opened only says the other one is still due.
+  const notice = query.get('message') ?? hash.get('message');
+  if (notice) return { kind: 'message', message: notice };
 
   return { kind: 'none' };
 }

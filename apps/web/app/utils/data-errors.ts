@@ -15,6 +15,17 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   time_off_dates_ordered: 'The last day must not be before the first day.',
   time_off_span_limited: 'One entry of time off may span a year at most. Split longer absences.',
   time_off_entries_kind_check: 'Choose vacation, sick, public holiday or other.',
+  announcements_title_check: 'The title must be 1 to 200 characters long.',
+  announcements_body_check: 'The text may be at most 20,000 characters long.',
+  announcements_expire_after_publishing: 'The expiry must be after the publish time.',
+  invitations_one_pending_per_address: 'This address has already been invited. Resend the invitation instead.',
+  invitations_email_check: 'Enter a valid e-mail address.',
+  organization_name_check: 'The name must be 1 to 120 characters long.',
+  organization_default_weekly_hours_check: 'The weekly capacity must be between 0 and 168 hours.',
+  organization_work_days_check: 'Choose at least one work day.',
+  organization_allowed_email_domains_plain:
+    'Write each allowed domain in lower case, without "@", such as example.com.',
+  profiles_weekly_capacity_hours_check: 'The weekly capacity must be between 0 and 168 hours.',
 };
 
 function constraintOf(error: NonNullable<DataError>): string | undefined {

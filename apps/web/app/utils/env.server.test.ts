@@ -45,8 +45,19 @@ describe('parseServerEnv', () => {
     expect(env.BUILD_CHECK_INTERVAL_MS).toBe(5000);
   });
 
-  it('gives the browser only the URL, the anon key and client settings', () => {
-    const env = parseServerEnv(complete);
-    expect(Object.keys(toPublicEnv(env)).sort()).toEqual(['BUILD_CHECK_INTERVAL_MS', 'SUPABASE_ANON_KEY', 'SUPABASE_URL']);
+  it('reads the optional service role key, an empty one as missing', () => {
+    expect(parseServerEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: 'service-key' }).SUPABASE_SERVICE_ROLE_KEY).toBe(
+      'service-key',
+    );
+    expect(parseServerEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: '' }).SUPABASE_SERVICE_ROLE_KEY).toBeUndefined();
+  });
+
+  it('gives the browser only the URL, the anon key and client settings, never the service role key', () => {
+    const env = parseServerEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: 'service-key' });
+    expect(Object.keys(toPublicEnv(env)).sort()).toEqual([
+      'BUILD_CHECK_INTERVAL_MS',
+      'SUPABASE_ANON_KEY',
+      'SUPABASE_URL',
+    ]);
   });
 });

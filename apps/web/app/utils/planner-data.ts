@@ -1,5 +1,6 @@
-// The planner's document as the database sends it (public.planner_data), loading it in one request, and reading
-// its figures: which state a cell is in and how it is described. Figures are only read here, never recomputed.
+// The planner's document as the database sends it (public.planner_data), loading it in one request and unpacking
+// its compact allocations, and reading its figures: which state a cell is in and how it is described. Figures are
+// only read here, never recomputed.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Zoom } from './planner-dates';
 
@@ -39,14 +40,6 @@ export interface Project {
   status: string;
 }
 
-export interface TimeOff {
-  id: string;
-  user_id: string;
-  start_date: string;
-  end_date: string;
-  kind: string;
-}
-
 export interface PlannerData {
   from: string;
   to: string;
@@ -56,7 +49,37 @@ export interface PlannerData {
   people: Person[];
   allocations: Allocation[];
   projects: Project[];
-  time_off: TimeOff[];
+}
+
+/** [id, position in projects, start date, end date, hours per day, tentative, role, note] */
+export type PackedAllocation = [string, number, string, string, number, boolean, string | null, string | null];
+
+/** What the database sends: each person's allocations inside the person, as short arrays. */
+export interface PackedPlannerData extends Omit<PlannerData, 'people' | 'allocations'> {
+  people: (Person & { allocations: PackedAllocation[] })[];
+}
+
+/** Allocations as the planner edits them: one list of objects that name their person and project. */
+export function unpackPlannerData(packed: PackedPlannerData): PlannerData {
+  const allocations: Allocation[] = [];
+  const people = packed.people.map(({ allocations: own, ...person }) => {
+    for (const [id, project, start_date, end_date, hours_per_day, tentative, role, note] of own) {
+      const project_id = packed.projects[project].id;
+      allocations.push({
+        id,
+        project_id,
+        user_id: person.id,
+        start_date,
+        end_date,
+        hours_per_day,
+        tentative,
+        role,
+        note,
+      });
+    }
+    return person;
+  });
+  return { ...packed, people, allocations };
 }
 
 export interface PlannerQuery {
@@ -74,7 +97,7 @@ export async function loadPlannerData(supabase: SupabaseClient, query: PlannerQu
     p_include_tentative: query.includeTentative,
   });
   if (error) throw error;
-  return data as PlannerData;
+  return unpackPlannerData(data as PackedPlannerData);
 }
 
 export type CellState = 'free' | 'partly' | 'full' | 'over' | 'off';

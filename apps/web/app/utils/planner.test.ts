@@ -1,8 +1,8 @@
-// The planner's pure pieces: reading a cell's state from the database's figures, CSV export, date geometry, and
-// the words for a refused change.
+// The planner's pure pieces: unpacking the database's document, reading a cell's state from its figures, CSV
+// export, date geometry, and the words for a refused change.
 import { describe, expect, it } from 'vitest';
 import { planToCsv } from './planner-csv';
-import { cellState, type Person } from './planner-data';
+import { cellState, unpackPlannerData, type PackedPlannerData, type Person } from './planner-data';
 import { rangeEnd, rangeStart } from './planner-dates';
 import { allocationErrorMessage } from './planner-errors';
 import { barGeometry, dateToX } from './planner-layout';
@@ -13,6 +13,50 @@ const weeks = [
 ];
 
 describe('planner utilities', () => {
+  it('unpacks each person’s allocations into objects naming their person and project', () => {
+    const packed: PackedPlannerData = {
+      from: '2026-03-02',
+      to: '2026-03-15',
+      period: 'week',
+      include_tentative: true,
+      periods: weeks,
+      projects: [
+        { id: 'p-apollo', name: 'Apollo', color: '#1c7ed6', status: 'active' },
+        { id: 'p-zephyr', name: 'Zephyr', color: '#e8590c', status: 'planned' },
+      ],
+      people: [
+        {
+          id: 'u-lee',
+          full_name: 'Lee',
+          email: 'lee@example.com',
+          job_title: null,
+          weekly_capacity_hours: 40,
+          cells: [
+            [40, 20, 0, 0, 0.5],
+            [40, 0, 0, 0, 0],
+          ],
+          allocations: [['a-1', 1, '2026-03-02', '2026-03-06', 4, true, 'Design', 'Kick-off']],
+        },
+      ],
+    };
+    const data = unpackPlannerData(packed);
+    expect(data.allocations).toEqual([
+      {
+        id: 'a-1',
+        project_id: 'p-zephyr',
+        user_id: 'u-lee',
+        start_date: '2026-03-02',
+        end_date: '2026-03-06',
+        hours_per_day: 4,
+        tentative: true,
+        role: 'Design',
+        note: 'Kick-off',
+      },
+    ]);
+    expect(data.people).toEqual([expect.not.objectContaining({ allocations: expect.anything() })]);
+    expect(data.people[0].cells).toEqual(packed.people[0].cells);
+  });
+
   it('reads free, partly, full, over and no capacity from the figures without recomputing them', () => {
     expect(cellState([40, 0, 0, 0, 0])).toBe('free');
     expect(cellState([40, 20, 0, 0, 0.5])).toBe('partly');

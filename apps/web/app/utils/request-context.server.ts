@@ -1,24 +1,31 @@
-// Values one request carries through middleware, loaders and actions: its Supabase client, user and permissions.
+// Values one request carries through middleware, loaders and actions: its Supabase client, user and membership.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, type RouterContextProvider } from 'react-router';
-import { loadPermissions, type Permissions } from './permissions';
+import { loadMembership, type Membership, type Permissions } from './permissions';
 import type { SessionUser } from './session-user';
 
 export const supabaseContext = createContext<SupabaseClient>();
 export const sessionUserContext = createContext<SessionUser | null>(null);
+/** True while the session has passed its password but not yet its second factor; the user then counts as absent. */
+export const secondFactorPendingContext = createContext<boolean>(false);
 /** Headers (session cookies, flash popups) added to whatever response the request ends with. */
 export const responseHeadersContext = createContext<Headers>();
 
-const permissionsContext = createContext<Promise<Permissions> | null>(null);
+const membershipContext = createContext<Promise<Membership> | null>(null);
 
-/** The user's permissions, read at most once per request however many guards and loaders ask. */
-export function getRequestPermissions(context: Readonly<RouterContextProvider>): Promise<Permissions> | null {
+/** The user's membership row, read at most once per request however many guards and loaders ask. */
+export function getRequestMembership(context: Readonly<RouterContextProvider>): Promise<Membership> | null {
   const user = context.get(sessionUserContext);
   if (!user) return null;
-  let permissions = context.get(permissionsContext);
-  if (!permissions) {
-    permissions = loadPermissions(context.get(supabaseContext), user.id);
-    (context as RouterContextProvider).set(permissionsContext, permissions);
+  let membership = context.get(membershipContext);
+  if (!membership) {
+    membership = loadMembership(context.get(supabaseContext), user.id);
+    (context as RouterContextProvider).set(membershipContext, membership);
   }
-  return permissions;
+  return membership;
+}
+
+/** The user's permissions, from the same single read as their membership. */
+export function getRequestPermissions(context: Readonly<RouterContextProvider>): Promise<Permissions> | null {
+  return getRequestMembership(context)?.then((membership) => membership.permissions) ?? null;
 }

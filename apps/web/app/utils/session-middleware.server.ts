@@ -1,7 +1,14 @@
 // Root middleware: gives each request its Supabase client and user, and adds the cookies it set to the response.
-import { isAuthRetryableFetchError } from '@supabase/supabase-js';
+// A session that still owes its second factor has no user yet: only the code step may use it.
+import { isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
 import type { MiddlewareFunction } from 'react-router';
-import { responseHeadersContext, sessionUserContext, supabaseContext } from './request-context.server';
+import { needsSecondFactor } from '../components/auth/second-factor';
+import {
+  responseHeadersContext,
+  secondFactorPendingContext,
+  sessionUserContext,
+  supabaseContext,
+} from './request-context.server';
 import { toSessionUser } from './session-user';
 import { createSupabaseServerClient } from './supabase.server';
 
@@ -17,11 +24,19 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (error && isAuthRetryableFetchError(error)) {
     throw new Response('The authentication service is unavailable.', { status: 500 });
   }
-  context.set(sessionUserContext, data.user ? toSessionUser(data.user) : null);
+  const pending = data.user ? await owesSecondFactor(supabase, data.user) : false;
+  context.set(secondFactorPendingContext, pending);
+  context.set(sessionUserContext, data.user && !pending ? toSessionUser(data.user) : null);
   // Pages rendered for a signed-in member carry their data: no shared cache may keep them for someone else.
   if (data.user) responseHeaders.set('Cache-Control', 'private, no-store');
   return withHeaders(await next(), responseHeaders);
 };
+
+/** getUser read the user's factors fresh; the session's assurance level is in its (possibly just refreshed) token. */
+async function owesSecondFactor(supabase: SupabaseClient, user: User): Promise<boolean> {
+  const { data } = await supabase.auth.getSession();
+  return data.session ? needsSecondFactor(data.session.access_token, user) : false;
+}
 
 function withHeaders(response: Response, extra: Headers): Response {
   const apply = (target: Headers) => {

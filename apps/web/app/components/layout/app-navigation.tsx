@@ -1,4 +1,5 @@
-// The sidebar's links; pages that need a permission are listed only for members who have it.
+// The sidebar's links; pages that need a permission are listed only for members who have it, and someone who is not
+// a member sees only the home page (which tells them whom to ask for access).
 import { NavLink, Stack } from '@mantine/core';
 import { IconBriefcase, IconBuilding, IconCalendarUser, IconHome, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -19,8 +20,10 @@ function isCurrent(pathname: string, to: string): boolean {
 
 export function AppNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const { permissions, permissionsLoaded } = useAuth();
-  const visible = NAVIGATION.filter((item) => canOpenPage(item.to, permissionsLoaded ? permissions : null));
+  const { permissions, permissionsLoaded, isMember } = useAuth();
+  const visible = NAVIGATION.filter((item) =>
+    isMember === false ? item.to === '/' : canOpenPage(item.to, permissionsLoaded ? permissions : null),
+  );
   return (
     <Stack gap={4}>
       {visible.map(({ label, to, Icon }) => {

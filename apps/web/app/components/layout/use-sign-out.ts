@@ -1,18 +1,21 @@
-// Signs out of this browser: the session cookie goes, permissions reset (SIGNED_OUT), and the sign-in page opens.
+// Signs out: the session cookie goes, permissions reset (SIGNED_OUT), and the sign-in page opens. By default only
+// this browser; 'global' ends every session of the account, on every device.
 import { useNavigate } from 'react-router';
 import { getBrowserSupabase } from '../../utils/supabase.browser';
 import { LOGIN_PATH } from '../../utils/redirects';
 import { usePopup } from '../popup/popup-provider';
 
-export function useSignOut(): () => Promise<void> {
+export function useSignOut(scope: 'local' | 'global' = 'local'): () => Promise<void> {
   const navigate = useNavigate();
   const showPopup = usePopup();
   return async () => {
-    // Local scope: other devices stay signed in; signing out everywhere is a separate, deliberate action.
-    const { error } = await getBrowserSupabase().auth.signOut({ scope: 'local' });
+    const { error } = await getBrowserSupabase().auth.signOut({ scope });
     if (error) {
       showPopup({ type: 'error', message: error.message });
       return;
+    }
+    if (scope === 'global') {
+      showPopup({ type: 'success', message: 'You were signed out on every device.' });
     }
     await navigate(LOGIN_PATH, { replace: true });
   };

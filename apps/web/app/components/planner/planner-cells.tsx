@@ -1,7 +1,7 @@
 // What the grid's rows are made of: the column header, the name cell of each row, and a person's utilization cell.
-import { ActionIcon, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { VirtualItem } from '@tanstack/react-virtual';
+import { memo } from 'react';
 import classes from './planner.module.css';
 import { NAME_WIDTH, type PlannerRow } from '../../utils/planner-layout';
 import {
@@ -49,20 +49,24 @@ export function ColumnHeaders({
   });
 }
 
-export function NameCell({
+/** Memoized: while the grid scrolls across periods, the name column stays as it is. Plain elements rather than
+ * Mantine components: a row coming into view while scrolling must render within a frame. */
+export const NameCell = memo(function NameCell({
   row,
+  index,
   expanded,
   project,
   focused,
-  onFocus,
+  onFocusCell,
   onToggle,
 }: {
   row: PlannerRow;
+  index: number;
   expanded: boolean;
   project?: Project;
   focused: boolean;
-  onFocus: () => void;
-  onToggle: () => void;
+  onFocusCell: (row: number, col: number) => void;
+  onToggle: (personId: string) => void;
 }) {
   if (row.kind !== 'person') {
     const text =
@@ -71,9 +75,7 @@ export function NameCell({
         : 'Drag here to add an allocation';
     return (
       <div role="rowheader" className={classes.name} style={{ width: NAME_WIDTH }}>
-        <Text size="xs" c="dimmed" truncate="end">
-          {text}
-        </Text>
+        <div className={classes.nameMeta}>{text}</div>
       </div>
     );
   }
@@ -86,26 +88,25 @@ export function NameCell({
       data-focus-key={`${row.key}|-1`}
       aria-expanded={expanded}
       aria-label={`${name}${row.person.job_title ? `, ${row.person.job_title}` : ''}, ${row.allocationCount} allocations; press Enter to ${expanded ? 'collapse' : 'expand'}`}
-      onFocus={onFocus}
-      onClick={onToggle}
+      onFocus={() => onFocusCell(index, -1)}
+      onClick={() => onToggle(row.person.id)}
       style={{ width: NAME_WIDTH, cursor: 'pointer' }}
     >
-      <ActionIcon variant="subtle" size="sm" tabIndex={-1} aria-hidden component="span">
+      <span className={classes.toggle} aria-hidden>
         {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-      </ActionIcon>
+      </span>
       <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600} truncate="end">
-          {name}
-        </Text>
-        <Text size="xs" c="dimmed" truncate="end">
+        <div className={classes.personName}>{name}</div>
+        <div className={classes.nameMeta}>
           {row.person.job_title || 'No job title'} · {formatHours(row.person.weekly_capacity_hours)}h/week
-        </Text>
+        </div>
       </div>
     </div>
   );
-}
+});
 
-export function UtilizationCell({
+/** Memoized: while the grid scrolls across periods, only the cells coming into view are rendered. */
+export const UtilizationCell = memo(function UtilizationCell({
   cell,
   period,
   zoom,
@@ -114,7 +115,9 @@ export function UtilizationCell({
   width,
   focusKey,
   focused,
-  onFocus,
+  rowIndex,
+  colIndex,
+  onFocusCell,
 }: {
   cell: Cell | undefined;
   period: Period;
@@ -124,12 +127,15 @@ export function UtilizationCell({
   width: number;
   focusKey: string;
   focused: boolean;
-  onFocus: () => void;
+  rowIndex: number;
+  colIndex: number;
+  onFocusCell: (row: number, col: number) => void;
 }) {
   const figures: Cell = cell ?? [0, 0, 0, 0, null];
   const state = cellState(figures);
   const [capacity, allocated, , daysOff, utilization] = figures;
   const fullyAway = daysOff > 0 && capacity === 0;
+  const description = describeCell(figures, periodName(period.start, period.end, zoom), name);
   return (
     <div
       role="gridcell"
@@ -139,10 +145,10 @@ export function UtilizationCell({
       data-weekend={(zoom === 'day' && isWeekend(period.start)) || undefined}
       data-focus-key={focusKey}
       tabIndex={focused ? 0 : -1}
-      aria-label={describeCell(figures, periodName(period.start, period.end, zoom), name)}
-      title={describeCell(figures, periodName(period.start, period.end, zoom), name)}
+      aria-label={description}
+      title={description}
       style={{ left, width }}
-      onFocus={onFocus}
+      onFocus={() => onFocusCell(rowIndex, colIndex)}
     >
       {fullyAway ? 'Off' : utilization === null ? (allocated > 0 ? 'Over' : '') : formatPercent(utilization)}
       {zoom !== 'day' && !fullyAway && state !== 'off' && (
@@ -152,4 +158,4 @@ export function UtilizationCell({
       )}
     </div>
   );
-}
+});

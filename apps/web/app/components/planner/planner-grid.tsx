@@ -1,14 +1,13 @@
 // The planner grid: people (and the lanes of expanded people) by periods, virtualized both ways so only what is
 // on screen is in the page, with a sticky header and name column, one keyboard tab stop, drag to create on lanes.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { AllocationBar } from './allocation-bar';
-import { ColumnHeaders, NameCell, UtilizationCell } from './planner-cells';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ColumnHeaders } from './planner-cells';
+import { PlannerGridRow, type LanePointer, type Selection } from './planner-grid-row';
 import classes from './planner.module.css';
 import { handleGridKey, type GridActions, type GridFocus } from './use-grid-keyboard';
 import type { Period, Project } from '../../utils/planner-data';
-import { personName } from '../../utils/planner-data';
-import { periodName, today as todayIso, type Zoom } from '../../utils/planner-dates';
+import { today as todayIso, type Zoom } from '../../utils/planner-dates';
 import {
   barGeometry,
   COLUMN_WIDTH,
@@ -16,9 +15,9 @@ import {
   LANE_HEIGHT,
   NAME_WIDTH,
   PERSON_ROW_HEIGHT,
-  pixelsPerDay,
   type PlannerRow,
 } from '../../utils/planner-layout';
+import { markAfterPaint, PLANNER_MARKS } from '../../utils/planner-marks';
 
 interface Props {
   periods: Period[];
@@ -30,15 +29,10 @@ interface Props {
   actions: GridActions;
 }
 
-interface Selection {
-  row: number;
-  from: number;
-  to: number;
-}
-
 export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, editable, actions }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columnWidth = COLUMN_WIDTH[zoom];
+  const periodCount = periods.length;
   const [focus, setFocus] = useState<GridFocus>({ row: 0, col: -1 });
   const [selection, setSelection] = useState<Selection | null>(null);
   const moveFocusTo = useRef<GridFocus | null>(null);
@@ -63,6 +57,7 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
     overscan: 2,
   });
   useEffect(() => rowVirtualizer.measure(), [rows, rowVirtualizer]);
+  useEffect(() => markAfterPaint(PLANNER_MARKS.gridPainted), []);
 
   // Keep the focus inside the grid when rows disappear (a filter, a collapse).
   const safeFocus = { row: Math.min(focus.row, Math.max(0, rows.length - 1)), col: focus.col };
@@ -98,34 +93,44 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
     [safeFocus, rows, periods, zoom, editable, actions],
   );
 
-  const columnAt = (element: HTMLElement, clientX: number) => {
-    const index = Math.floor((clientX - element.getBoundingClientRect().left - NAME_WIDTH) / columnWidth);
-    return Math.max(0, Math.min(periods.length - 1, index));
-  };
-  const startSelecting = (rowIndex: number) => (event: PointerEvent<HTMLDivElement>) => {
-    if (!editable || event.button !== 0 || (event.target as HTMLElement).closest('[data-bar], [role="rowheader"]'))
-      return;
-    const col = columnAt(event.currentTarget, event.clientX);
-    event.currentTarget.setPointerCapture(event.pointerId);
-    setSelection({ row: rowIndex, from: col, to: col });
-  };
-  const extendSelection = (event: PointerEvent<HTMLDivElement>) => {
-    if (!selection) return;
-    const col = columnAt(event.currentTarget, event.clientX);
-    if (col !== selection.to) setSelection({ ...selection, to: col });
-  };
-  const finishSelecting = () => {
-    if (!selection) return;
-    setSelection(null);
-    const row = rows[selection.row];
-    if (row) actions.create(row, Math.min(selection.from, selection.to), Math.max(selection.from, selection.to));
-  };
+  // Stable handlers, so that rows which stay in view are not rendered again while the grid scrolls.
+  const focusCell = useCallback(
+    (row: number, col: number) => setFocus((now) => (now.row === row && now.col === col ? now : { row, col })),
+    [],
+  );
+  const latest = useRef({ rows, selection, actions });
+  latest.current = { rows, selection, actions };
+  const pointer: LanePointer = useMemo(() => {
+    const columnAt = (element: HTMLElement, clientX: number) => {
+      const index = Math.floor((clientX - element.getBoundingClientRect().left - NAME_WIDTH) / columnWidth);
+      return Math.max(0, Math.min(periodCount - 1, index));
+    };
+    return {
+      down: (rowIndex, event) => {
+        if (!editable || event.button !== 0 || (event.target as HTMLElement).closest('[data-bar], [role="rowheader"]'))
+          return;
+        const col = columnAt(event.currentTarget, event.clientX);
+        event.currentTarget.setPointerCapture(event.pointerId);
+        setSelection({ row: rowIndex, from: col, to: col });
+      },
+      move: (event) => {
+        const current = latest.current.selection;
+        if (!current) return;
+        const col = columnAt(event.currentTarget, event.clientX);
+        if (col !== current.to) setSelection({ ...current, to: col });
+      },
+      up: () => {
+        const { selection: current, rows: shown, actions: act } = latest.current;
+        if (!current) return;
+        setSelection(null);
+        const row = shown[current.row];
+        if (row) act.create(row, Math.min(current.from, current.to), Math.max(current.from, current.to));
+      },
+    };
+  }, [editable, columnWidth, periodCount]);
 
   const columns = columnVirtualizer.getVirtualItems();
-  const firstColumn = columns[0]?.index ?? 0;
-  const lastColumn = columns[columns.length - 1]?.index ?? -1;
   const totalWidth = columnVirtualizer.getTotalSize();
-  const focusOn = (row: number, col: number) => () => setFocus({ row, col });
 
   return (
     <div ref={scrollRef} className={classes.scroller} onKeyDown={onKeyDown} data-testid="planner-grid">
@@ -145,90 +150,27 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
         </div>
         {rowVirtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
-          const isPerson = row.kind === 'person';
-          const project = row.kind === 'lane' ? projectsById.get(row.allocation.project_id) : undefined;
-          const rowSelection = selection?.row === item.index ? selection : null;
-          const bar = row.kind === 'lane' ? barGeometry(periods, row.allocation, columnWidth) : null;
-          const focusedRow = safeFocus.row === item.index;
-          const barFocused =
-            focusedRow && bar !== null && safeFocus.col >= bar.firstColumn && safeFocus.col <= bar.lastColumn;
           return (
-            <div
+            <PlannerGridRow
               key={item.key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              data-kind={row.kind}
-              data-person={row.person.id}
-              className={classes.row}
-              style={{ top: item.start, height: item.size, width: totalWidth }}
-              onPointerDown={isPerson ? undefined : startSelecting(item.index)}
-              onPointerMove={isPerson ? undefined : extendSelection}
-              onPointerUp={isPerson ? undefined : finishSelecting}
-            >
-              <NameCell
-                row={row}
-                expanded={expanded.has(row.person.id)}
-                project={project}
-                focused={focusedRow && safeFocus.col === -1}
-                onFocus={focusOn(item.index, -1)}
-                onToggle={() => actions.toggle(row.person.id)}
-              />
-              {columns.map((column) => {
-                const period = periods[column.index];
-                const focusKey = `${row.key}|${column.index}`;
-                const focused = focusedRow && safeFocus.col === column.index && !barFocused;
-                if (isPerson) {
-                  return (
-                    <UtilizationCell
-                      key={column.key}
-                      cell={row.person.cells[column.index]}
-                      period={period}
-                      zoom={zoom}
-                      name={personName(row.person)}
-                      left={column.start}
-                      width={columnWidth}
-                      focusKey={focusKey}
-                      focused={focused}
-                      onFocus={focusOn(item.index, column.index)}
-                    />
-                  );
-                }
-                const selected =
-                  rowSelection &&
-                  column.index >= Math.min(rowSelection.from, rowSelection.to) &&
-                  column.index <= Math.max(rowSelection.from, rowSelection.to);
-                return (
-                  <div
-                    key={column.key}
-                    role="gridcell"
-                    className={`${classes.cell} ${classes.laneCell} ${classes.focusable}`}
-                    data-focus-key={focusKey}
-                    data-selected={selected || undefined}
-                    tabIndex={focused ? 0 : -1}
-                    aria-label={`${personName(row.person)}, ${periodName(period.start, period.end, zoom)}${editable ? ': press Enter to add an allocation' : ''}`}
-                    style={{ left: column.start, width: columnWidth }}
-                    onFocus={focusOn(item.index, column.index)}
-                  />
-                );
-              })}
-              {row.kind === 'lane' && bar && bar.lastColumn >= firstColumn && bar.firstColumn <= lastColumn && (
-                <AllocationBar
-                  allocation={row.allocation}
-                  project={project}
-                  left={NAME_WIDTH + bar.left}
-                  width={bar.width}
-                  pixelsPerDay={pixelsPerDay(periods, bar.firstColumn, columnWidth)}
-                  focused={barFocused}
-                  editable={editable}
-                  onFocus={() => {
-                    if (!barFocused) setFocus({ row: item.index, col: Math.max(bar.firstColumn, firstColumn) });
-                  }}
-                  onKeyDown={() => undefined}
-                  onOpen={() => actions.edit(row.allocation)}
-                  onChangeDates={(start, end) => actions.changeDates(row.allocation, start, end)}
-                />
-              )}
-            </div>
+              row={row}
+              index={item.index}
+              top={item.start}
+              height={item.size}
+              width={totalWidth}
+              columns={columns}
+              periods={periods}
+              zoom={zoom}
+              columnWidth={columnWidth}
+              project={row.kind === 'lane' ? projectsById.get(row.allocation.project_id) : undefined}
+              expanded={expanded.has(row.person.id)}
+              focusedCol={safeFocus.row === item.index ? safeFocus.col : null}
+              selection={selection?.row === item.index ? selection : null}
+              editable={editable}
+              actions={actions}
+              onFocusCell={focusCell}
+              pointer={pointer}
+            />
           );
         })}
       </div>

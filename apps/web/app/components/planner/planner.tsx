@@ -15,6 +15,7 @@ import { getBrowserSupabase } from '../../utils/supabase.browser';
 import { loadPlannerData, personName, type Allocation, type PlannerData } from '../../utils/planner-data';
 import { csvFileName, planToCsv } from '../../utils/planner-csv';
 import { buildRows } from '../../utils/planner-layout';
+import { markNow, PLANNER_MARKS } from '../../utils/planner-marks';
 import { visiblePeople } from '../../utils/planner-filters';
 
 const NO_FILTERS: Filters = { search: '', jobTitle: null, projectId: null };
@@ -43,6 +44,7 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
     loadPlannerData(getBrowserSupabase(), query)
       .then((next) => {
         if (!current) return;
+        markNow(PLANNER_MARKS.dataLoaded);
         setData(next);
         setAllocations(next.allocations);
       })

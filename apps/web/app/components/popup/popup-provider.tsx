@@ -1,5 +1,5 @@
 // The app's one popup dialog (title, message, OK) and the hook that opens it; closes on OK, backdrop click or Escape.
-import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { getPopupStore, type Popup, type PopupRequest, type PopupStore, type PopupType } from './popup-store';
@@ -56,6 +56,8 @@ function PopupDialog({ store }: { store: PopupStore }) {
       withCloseButton={false}
       closeOnClickOutside
       closeOnEscape
+      // Above every other dialog: it often reports the result of a form that is still open beneath it.
+      zIndex={getDefaultZIndex('modal') + 10}
       data-popup-type={shown?.type}
       title={
         <Group gap="sm" wrap="nowrap">

@@ -23,6 +23,8 @@ export const DEFAULT_FILTERS: ProjectFilters = {
 };
 
 const STATUS_ORDER: Record<ProjectStatus, number> = { active: 0, planned: 1, on_hold: 2, completed: 3, cancelled: 4 };
+// One collator for the whole sort: localeCompare with options builds a new one for each comparison.
+const TEXT_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const NUMERIC_KEYS = new Set<SortKey>(['people_count', 'planned_hours']);
 
 function compare(a: ProjectSummary, b: ProjectSummary, key: SortKey): number {
@@ -31,7 +33,7 @@ function compare(a: ProjectSummary, b: ProjectSummary, key: SortKey): number {
   const left = (a[key] as string | null) ?? '';
   const right = (b[key] as string | null) ?? '';
   // Empty values last in either direction would need two passes; keeping them first ascending is what tables do.
-  return left.localeCompare(right, 'en', { sensitivity: 'base', numeric: true });
+  return TEXT_ORDER.compare(left, right);
 }
 
 export function filterProjects(projects: ProjectSummary[], filters: ProjectFilters): ProjectSummary[] {

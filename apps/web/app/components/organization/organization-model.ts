@@ -1,0 +1,82 @@
+// What the organization page shows: its row shapes, the permissions and weekdays by name, and capacity in words.
+import type { PermissionName } from '../../utils/permissions';
+
+export type OrganizationSettings = {
+  id: string;
+  name: string;
+  default_weekly_hours: number;
+  work_days: number[];
+  week_start: number;
+  time_zone: string;
+  open_signup: boolean;
+  allowed_email_domains: string[];
+};
+
+export type Member = {
+  id: string;
+  full_name: string;
+  email: string | null;
+  job_title: string | null;
+  /** When they joined, as a date in the organization's time zone. */
+  joined: string;
+  /** Null: the organization's default applies. */
+  weekly_capacity_hours: number | null;
+  work_days: number[] | null;
+} & Record<PermissionName, boolean>;
+
+export type Invitation = {
+  id: string;
+  email: string;
+  invited_by_name: string;
+  /** When it was last sent, in the organization's time zone. */
+  sent: string;
+} & Record<PermissionName, boolean>;
+
+export const PERMISSIONS: { name: PermissionName; label: string; column: string }[] = [
+  { name: 'can_manage_users', label: 'can manage users', column: 'Users' },
+  { name: 'can_manage_projects', label: 'can manage projects', column: 'Projects' },
+  { name: 'can_manage_announcements', label: 'can manage announcements', column: 'Announcements' },
+];
+
+export const WEEKDAYS = [
+  { value: 1, short: 'Mon', long: 'Monday' },
+  { value: 2, short: 'Tue', long: 'Tuesday' },
+  { value: 3, short: 'Wed', long: 'Wednesday' },
+  { value: 4, short: 'Thu', long: 'Thursday' },
+  { value: 5, short: 'Fri', long: 'Friday' },
+  { value: 6, short: 'Sat', long: 'Saturday' },
+  { value: 7, short: 'Sun', long: 'Sunday' },
+] as const;
+
+const SHORT_NAMES = new Map<number, string>(WEEKDAYS.map((day) => [day.value, day.short]));
+
+/** "Mon–Fri" for a run of three or more days, else "Mon, Wed, Fri"; in ISO order. */
+export function formatWorkDays(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 0) return 'No work days';
+  const consecutive = sorted.every((day, index) => index === 0 || day === sorted[index - 1] + 1);
+  if (consecutive && sorted.length >= 3) return `${SHORT_NAMES.get(sorted[0])}–${SHORT_NAMES.get(sorted.at(-1)!)}`;
+  return sorted.map((day) => SHORT_NAMES.get(day) ?? String(day)).join(', ');
+}
+
+export function formatWeeklyHours(hours: number | string): string {
+  return `${Number(hours).toLocaleString('en', { maximumFractionDigits: 2 })} h/week`;
+}
+
+/** A person's capacity, each part marked when it is the organization's default. */
+export function describeCapacity(
+  member: Pick<Member, 'weekly_capacity_hours' | 'work_days'>,
+  org: OrganizationSettings,
+) {
+  return {
+    hours: formatWeeklyHours(member.weekly_capacity_hours ?? org.default_weekly_hours),
+    hoursAreDefault: member.weekly_capacity_hours === null,
+    days: formatWorkDays(member.work_days ?? org.work_days),
+    daysAreDefault: member.work_days === null,
+  };
+}
+
+/** The name to show for a person: full name, else e-mail. */
+export function personName(person: { full_name?: string | null; email?: string | null }): string {
+  return person.full_name?.trim() || person.email || 'Unnamed member';
+}

@@ -1,0 +1,40 @@
+// The profile page's sections, in the order people look for them.
+import { Title } from '@mantine/core';
+import type { TimeOffRow } from '../time-off/time-off-schema';
+import { MyTimeOff } from '../time-off/my-time-off';
+import { CapacityCard } from './capacity-card';
+import { DetailsCard } from './details-card';
+import { EmailCard } from './email-card';
+import { PasswordCard } from './password-card';
+import type { OrganizationDefaults, ProfileRow } from './profile-schema';
+import type { Account } from './profile.server';
+import { SignOutEverywhereCard } from './sign-out-everywhere-card';
+import { TwoFactorCard } from './two-factor-card';
+
+type ProfileSectionsProps = {
+  userId: string;
+  profile: ProfileRow;
+  organization: OrganizationDefaults | null;
+  account: Account;
+  canManageUsers: boolean;
+  timeZones: string[];
+  timeOff: { upcoming: TimeOffRow[]; past: TimeOffRow[] };
+};
+
+export function ProfileSections(props: ProfileSectionsProps) {
+  const { userId, profile, organization, account, canManageUsers, timeZones, timeOff } = props;
+  return (
+    <>
+      <DetailsCard profile={profile} timeZones={timeZones} />
+      <CapacityCard profile={profile} organization={organization} canManageUsers={canManageUsers} />
+      <Title order={2} size="h3" mt="md">
+        Sign-in and security
+      </Title>
+      <EmailCard email={account.email} pendingEmail={account.pendingEmail} />
+      <PasswordCard />
+      <TwoFactorCard factors={account.factors} />
+      <SignOutEverywhereCard />
+      <MyTimeOff userId={userId} upcoming={timeOff.upcoming} past={timeOff.past} action="/profile" />
+    </>
+  );
+}
