@@ -2,6 +2,7 @@
 // same script as `npm start`. Two stacks run side by side: the embedded default (e-mail confirmation off) and one
 // with e-mail confirmation on, so both sign-up paths go through a real mail flow.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium.ts';
 import { BROKEN_WEB_PORT, BROKEN_WEB_URL, STACKS } from './e2e/support/stacks.ts';
 
 export default defineConfig({
@@ -17,17 +18,7 @@ export default defineConfig({
     baseURL: STACKS.default.webUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: 'chromium' }],
   webServer: [

@@ -1,6 +1,7 @@
 // The browser's figures, in Debian's Chromium against the production build and the benchmark's backend, signed in
 // as a project manager: the planner page, then the project list.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../../e2e/support/chromium.ts';
 import type { Row } from '../lib/measure.ts';
 import { BENCH_WEB_PORT, PLANNER_PASSWORD, type BenchOrganization } from './organization.ts';
 import { plannerPageFigures } from './planner-page.ts';
@@ -15,17 +16,7 @@ export async function browserFigures(bench: BenchOrganization, runs: number): Pr
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = await browser.newPage({ baseURL: web.url, viewport: { width: 1440, height: 900 } });
     // tsx keeps function names by wrapping functions in __name(); the functions sent to the page carry that call.

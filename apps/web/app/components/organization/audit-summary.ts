@@ -1,6 +1,6 @@
 // One audit trail line in words: when, who, what happened to which record, and each changed field before -> after.
 import { formatMoment } from './org-time';
-import { formatWorkDays, WEEKDAYS } from './organization-model';
+import { formatWorkDays, WEEKDAYS } from '../../utils/weekdays';
 
 export type AuditRow = {
   id: number;
@@ -135,7 +135,7 @@ function formatValue(field: string, value: unknown, names: Map<string, string>, 
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'work_days' && Array.isArray(value)) return formatWorkDays(value as number[]);
-  if (field === 'week_start') return WEEKDAYS.find((day) => day.value === value)?.long ?? String(value);
+  if (field === 'week_start') return WEEKDAYS.find(({ day }) => day === value)?.label ?? String(value);
   if (Array.isArray(value)) return value.length ? value.join(', ') : 'none';
   if (ID_FIELDS.has(field)) {
     return names.get(String(value)) ?? (field === 'project_id' ? 'a deleted project' : 'a deleted account');

@@ -3,13 +3,8 @@ import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@manti
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useActionFeedback, type ActionResult } from '../../utils/action-result';
-import {
-  formatWeeklyHours,
-  formatWorkDays,
-  personName,
-  type Member,
-  type OrganizationSettings,
-} from './organization-model';
+import { formatWorkDays } from '../../utils/weekdays';
+import { formatWeeklyHours, personName, type Member, type OrganizationSettings } from './organization-model';
 import { WeekdayChips } from './weekday-chips';
 
 type CapacityModalProps = { member: Member | null; settings: OrganizationSettings; onClose: () => void };

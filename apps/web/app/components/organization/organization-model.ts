@@ -1,5 +1,6 @@
 // What the organization page shows: its row shapes, the permissions and weekdays by name, and capacity in words.
 import type { PermissionName } from '../../utils/permissions';
+import { formatWorkDays } from '../../utils/weekdays';
 
 export type OrganizationSettings = {
   id: string;
@@ -37,27 +38,6 @@ export const PERMISSIONS: { name: PermissionName; label: string; column: string 
   { name: 'can_manage_projects', label: 'can manage projects', column: 'Projects' },
   { name: 'can_manage_announcements', label: 'can manage announcements', column: 'Announcements' },
 ];
-
-export const WEEKDAYS = [
-  { value: 1, short: 'Mon', long: 'Monday' },
-  { value: 2, short: 'Tue', long: 'Tuesday' },
-  { value: 3, short: 'Wed', long: 'Wednesday' },
-  { value: 4, short: 'Thu', long: 'Thursday' },
-  { value: 5, short: 'Fri', long: 'Friday' },
-  { value: 6, short: 'Sat', long: 'Saturday' },
-  { value: 7, short: 'Sun', long: 'Sunday' },
-] as const;
-
-const SHORT_NAMES = new Map<number, string>(WEEKDAYS.map((day) => [day.value, day.short]));
-
-/** "Mon–Fri" for a run of three or more days, else "Mon, Wed, Fri"; in ISO order. */
-export function formatWorkDays(days: readonly number[]): string {
-  const sorted = [...new Set(days)].sort((a, b) => a - b);
-  if (sorted.length === 0) return 'No work days';
-  const consecutive = sorted.every((day, index) => index === 0 || day === sorted[index - 1] + 1);
-  if (consecutive && sorted.length >= 3) return `${SHORT_NAMES.get(sorted[0])}–${SHORT_NAMES.get(sorted.at(-1)!)}`;
-  return sorted.map((day) => SHORT_NAMES.get(day) ?? String(day)).join(', ');
-}
 
 export function formatWeeklyHours(hours: number | string): string {
   return `${Number(hours).toLocaleString('en', { maximumFractionDigits: 2 })} h/week`;

@@ -15,11 +15,12 @@ import {
 import { useMemo } from 'react';
 import { useFetcher } from 'react-router';
 import { useActionFeedback, type ActionResult, type FieldErrors } from '../../utils/action-result';
-import { WEEKDAYS, type OrganizationSettings } from './organization-model';
+import { WEEKDAYS } from '../../utils/weekdays';
+import type { OrganizationSettings } from './organization-model';
 import { timeZoneOptions } from './time-zones';
 import { WeekdayChips } from './weekday-chips';
 
-const WEEK_START_OPTIONS = WEEKDAYS.map((day) => ({ value: String(day.value), label: day.long }));
+const WEEK_START_OPTIONS = WEEKDAYS.map(({ day, label }) => ({ value: String(day), label }));
 
 export function SettingsForm({ settings }: { settings: OrganizationSettings }) {
   const fetcher = useFetcher<ActionResult>();

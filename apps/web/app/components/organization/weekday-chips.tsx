@@ -1,6 +1,6 @@
 // Work days as a row of chips, Monday to Sunday; each chosen day is submitted as a `work_days` value (ISO 1-7).
 import { Chip, Group, Input } from '@mantine/core';
-import { WEEKDAYS } from './organization-model';
+import { WEEKDAYS } from '../../utils/weekdays';
 
 type WeekdayChipsProps = {
   label: string;
@@ -17,12 +17,12 @@ export function WeekdayChips({ label, defaultValue, error, description, disabled
         <Group gap={6} mt={6} role="group" aria-label={label}>
           {WEEKDAYS.map((day) => (
             <Chip
-              key={day.value}
+              key={day.day}
               name="work_days"
-              value={String(day.value)}
+              value={String(day.day)}
               size="sm"
               disabled={disabled}
-              aria-label={day.long}
+              aria-label={day.label}
             >
               {day.short}
             </Chip>

@@ -9,11 +9,11 @@ import {
   describeHours,
   describeWorkDays,
   formatHours,
-  WEEKDAYS,
   type OrganizationDefaults,
   type ProfileRow,
 } from './profile-schema';
 import { SectionTitle } from './section-title';
+import { WEEKDAYS } from '../../utils/weekdays';
 
 type CapacityCardProps = { profile: ProfileRow; organization: OrganizationDefaults | null; canManageUsers: boolean };
 

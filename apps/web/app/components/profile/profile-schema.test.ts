@@ -13,7 +13,7 @@ const profile: ProfileRow = {
 describe('capacity descriptions', () => {
   it('says when a value is the organization default', () => {
     expect(describeHours(profile, organization)).toBe('40 h (organization default)');
-    expect(describeWorkDays(profile, organization)).toBe('Mon, Tue, Wed, Thu, Fri (organization default)');
+    expect(describeWorkDays(profile, organization)).toBe('Mon–Fri (organization default)');
   });
 
   it('shows the person’s own values as they are', () => {

@@ -1,17 +1,7 @@
 // What the profile forms accept, and how capacity reads when it falls back to the organization's default.
 import { z } from 'zod';
 import { optionalText } from '../../utils/form-fields';
-
-/** ISO weekdays, Monday = 1, as profiles.work_days and organization.work_days store them. */
-export const WEEKDAYS = [
-  { day: 1, short: 'Mon', label: 'Monday' },
-  { day: 2, short: 'Tue', label: 'Tuesday' },
-  { day: 3, short: 'Wed', label: 'Wednesday' },
-  { day: 4, short: 'Thu', label: 'Thursday' },
-  { day: 5, short: 'Fri', label: 'Friday' },
-  { day: 6, short: 'Sat', label: 'Saturday' },
-  { day: 7, short: 'Sun', label: 'Sunday' },
-] as const;
+import { formatWorkDays } from '../../utils/weekdays';
 
 export type ProfileRow = {
   full_name: string;
@@ -59,13 +49,6 @@ export const capacitySchema = z.object({
 
 export function formatHours(hours: number): string {
   return `${Number(hours.toFixed(2))} h`;
-}
-
-export function formatWorkDays(days: readonly number[]): string {
-  const sorted = [...days].sort((a, b) => a - b);
-  return WEEKDAYS.filter(({ day }) => sorted.includes(day))
-    .map(({ short }) => short)
-    .join(', ');
 }
 
 /** "32 h" when set for the person, "40 h (organization default)" when it falls back; null when neither is known. */
