@@ -7,10 +7,16 @@ declare module 'autocannon' {
     duration?: number;
   }
   interface Result {
-    latency: { p50: number };
     requests: { average: number };
     non2xx: number;
     errors: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: resolves to its result, and reports every response as it arrives. */
+  interface Run extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, milliseconds: number) => void,
+    ): Run;
+  }
+  export default function autocannon(options: Options): Run;
 }

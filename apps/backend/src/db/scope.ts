@@ -20,10 +20,20 @@ export const SCOPE_SQL =
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+// Verified claims are shared by every request that sends the same token (the token cache keeps one object), so
+// their text is written once per object.
+const claimsText = new WeakMap<Record<string, unknown>, string>();
+
+function claimsJson(claims: Record<string, unknown>): string {
+  let text = claimsText.get(claims);
+  if (text === undefined) claimsText.set(claims, (text = JSON.stringify(claims)));
+  return text;
+}
+
 export function scopeParams(scope: RequestScope): unknown[] {
   return [
     scope.role,
-    JSON.stringify(scope.claims),
+    claimsJson(scope.claims),
     scope.method,
     scope.path,
     JSON.stringify(scope.headers ?? {}),

@@ -4,10 +4,11 @@ import type { MiddlewareHandler } from 'hono';
 import type { Keys } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import type { AppEnv } from './env.ts';
+import { headerRecord } from './headers.ts';
 
 export function requireApiKey(keys: Keys): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const apikey = c.req.header('apikey') ?? c.req.query('apikey');
+    const apikey = headerRecord(c).apikey ?? c.req.query('apikey');
     if (!apikey) {
       return c.json(
         { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },

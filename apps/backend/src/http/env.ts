@@ -5,5 +5,10 @@ export interface AppEnv {
   Variables: {
     /** Claims of the verified `apikey` (anon or service_role for the generated keys). */
     apikeyClaims: Claims;
+    /** The request's headers, read once (see headers.ts). */
+    requestHeaders: Record<string, string>;
+    /** The CORS headers of a response (see cors.ts), and whether its handler wrote them itself. */
+    corsHeaders: Record<string, string>;
+    corsHeadersTaken: boolean;
   };
 }

@@ -125,6 +125,12 @@ function withPlannedTotal(result: ResultSet, rows: Record<string, unknown>[], op
   return { ...result, total: exactSuffices ? result.total : planned };
 }
 
+/** The result of the statements' last, with the planned total of the estimate when one ran before it. */
+function finish(results: { rows: Record<string, unknown>[] }[], options: ExecuteOptions): ResultSet {
+  const main = toResult(results[results.length - 1].rows, options);
+  return options.plannedCount ? withPlannedTotal(main, results[1].rows, options) : main;
+}
+
 export async function execute(
   db: Db,
   scope: RequestScope,
@@ -134,21 +140,17 @@ export async function execute(
   const scoping = scopeStatement(scope, options);
   const estimate = options.plannedCount;
   const statements = estimate ? [scoping, estimate, statement] : [scoping, statement];
-  const finish = (results: { rows: Record<string, unknown>[] }[]) => {
-    const main = toResult(results[results.length - 1].rows, options);
-    return estimate ? withPlannedTotal(main, results[1].rows, options) : main;
-  };
   try {
     if (!needsDecision(options)) {
       // One round trip: the scope and the statements in one implicit transaction.
-      const result = finish(await db.batch(statements));
+      const result = finish(await db.batch(statements), options);
       check(result, options);
       return result;
     }
     return await db.transaction(async (tx) => {
       const results = [];
       for (const step of statements) results.push(await tx.query(step.text, step.params));
-      const result = finish(results);
+      const result = finish(results, options);
       check(result, options);
       if (options.rollback) throw new Rollback(result);
       return result;

@@ -1,5 +1,6 @@
 // The data service's pipeline: authenticate -> parse -> plan -> sql -> execute -> respond. Every stage but
-// execute is pure; failures anywhere are errors of the catalog, rendered in one place.
+// execute is pure, so a read repeated verbatim reuses its parse, plan and SQL (prepared.ts); failures anywhere are
+// errors of the catalog, rendered in one place.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { Claims, Keys } from '../keys.ts';
@@ -9,15 +10,16 @@ import { execute } from './execute.ts';
 import { openApiResponse } from './openapi/document.ts';
 import { planRequest } from './plan/plan.ts';
 import type { ActionPlan } from './plan/types.ts';
+import { createPreparedCache } from './prepared.ts';
 import { parseRequest, type RawRequest } from './request/parse.ts';
 import type { ApiRequest } from './request/types.ts';
-import { errorResponse, respond } from './respond.ts';
+import { errorResponse, respond, type RestResponse } from './respond.ts';
 import { createSchemaCacheStore, type SchemaCacheStore } from './schema/store.ts';
 import type { SqlStatement } from './sql/fragments.ts';
 import { buildStatement, plannedCountStatement } from './sql/statement.ts';
 
 export interface RestService {
-  handle(raw: RawRequest, apikeyClaims: Claims): Promise<Response>;
+  handle(raw: RawRequest, apikeyClaims: Claims): Promise<RestResponse>;
   schemaCache: SchemaCacheStore;
 }
 
@@ -44,18 +46,25 @@ function plannedCountOptions(plan: ActionPlan): { plannedCount?: SqlStatement; c
 export function createRestService(deps: { config: Config; db: Db; keys: Keys }): RestService {
   const api = deps.config.project.api;
   const schemaCache = createSchemaCacheStore(deps.db, api.schemas);
+  const preparedReads = createPreparedCache();
 
-  async function handle(raw: RawRequest, apikeyClaims: Claims): Promise<Response> {
+  async function handle(raw: RawRequest, apikeyClaims: Claims): Promise<RestResponse> {
     const auth = await authenticate(deps.keys, raw.headers.authorization, apikeyClaims);
     const cache = await schemaCache.get().catch((error: unknown) => {
       console.error('schema cache:', (error as Error).message);
       throw noSchemaCache();
     });
     assertRoleAllowed(auth, cache.roles);
-    const request = parseRequest(raw, { schemas: api.schemas, isTimezone: (name) => cache.timezones.has(name) });
-    if (request.target.kind === 'root') return openApiResponse(request, cache);
-    const plan = planRequest(request, cache, { maxRows: api.max_rows });
-    const statement = buildStatement(plan);
+    const key = preparedReads.keyOf(raw);
+    let prepared = key === undefined ? undefined : preparedReads.get(key, cache);
+    if (!prepared) {
+      const request = parseRequest(raw, { schemas: api.schemas, isTimezone: (name) => cache.timezones.has(name) });
+      if (request.target.kind === 'root') return openApiResponse(request, cache);
+      const plan = planRequest(request, cache, { maxRows: api.max_rows });
+      prepared = { request, plan, statement: buildStatement(plan) };
+      if (key !== undefined) preparedReads.set(key, cache, prepared);
+    }
+    const { request, plan, statement } = prepared;
     const searchPath = [request.schema, ...api.extra_search_path.filter((schema) => schema !== request.schema)];
     const result = await execute(
       deps.db,

@@ -8,6 +8,16 @@ import type { ApiRequest, MediaType, Preferences } from './request/types.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * What the data service answers, before it becomes an HTTP response: header names in lower case. A plain record
+ * rather than a `Response`, so the HTTP layer writes it without building Fetch `Headers` for every request.
+ */
+export interface RestResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
 function negotiatedFormat(media: MediaType): BodyFormat {
   if (media.kind === 'object') return { kind: 'object', stripNulls: media.stripNulls };
   if (media.kind === 'array-stripped' || media.kind === 'csv') return { kind: media.kind };
@@ -37,19 +47,22 @@ export function contentRange(lower: number, upper: number, total: number | null)
   return `${range}/${total === null ? '*' : total}`;
 }
 
-export function errorResponse(error: ApiError): Response {
+export function errorResponse(error: ApiError): RestResponse {
   const body: ErrorBody = error.body;
-  return new Response(
-    JSON.stringify({ code: body.code, details: body.details, hint: body.hint, message: body.message }),
-    {
-      status: error.status,
-      headers: { 'Content-Type': JSON_TYPE, 'Proxy-Status': `PostgREST; error=${body.code}`, ...error.headers },
-    },
-  );
+  const headers: Record<string, string> = {
+    'content-type': JSON_TYPE,
+    'proxy-status': `PostgREST; error=${body.code}`,
+  };
+  for (const [name, value] of Object.entries(error.headers)) headers[name.toLowerCase()] = value;
+  return {
+    status: error.status,
+    headers,
+    body: JSON.stringify({ code: body.code, details: body.details, hint: body.hint, message: body.message }),
+  };
 }
 
 /** `response.status` and `response.headers` set by the database (e.g. in a function) override ours. */
-function applyGucs(result: ResultSet, status: number, headers: Headers): number {
+function applyGucs(result: ResultSet, status: number, headers: Record<string, string>): number {
   if (result.responseHeaders) {
     let parsed: unknown;
     try {
@@ -58,11 +71,16 @@ function applyGucs(result: ResultSet, status: number, headers: Headers): number 
       throw gucHeadersError();
     }
     if (!Array.isArray(parsed)) throw gucHeadersError();
+    // Names and values from the database are checked and normalized as Fetch headers check them.
+    const fromDatabase = new Headers();
     for (const entry of parsed as Record<string, unknown>[]) {
       const pairs = Object.entries(entry ?? {});
       if (pairs.length !== 1 || typeof pairs[0][1] !== 'string') throw gucHeadersError();
-      headers.set(pairs[0][0], pairs[0][1] as string);
+      fromDatabase.set(pairs[0][0], pairs[0][1] as string);
     }
+    fromDatabase.forEach((value, name) => {
+      headers[name] = value;
+    });
   }
   if (!result.responseStatus) return status;
   const chosen = Number(result.responseStatus);
@@ -77,24 +95,24 @@ function locationOf(table: string, keys: [string, string][]): string {
 
 interface Draft {
   status: number;
-  headers: Headers;
+  headers: Record<string, string>;
   body: string | null;
 }
 
 const COMMON = ['transaction', 'handling', 'timezone'] as const;
 
 function setPreferenceApplied(
-  headers: Headers,
+  headers: Record<string, string>,
   prefs: Preferences,
   applied: Parameters<typeof preferenceApplied>[1],
 ): void {
   const value = preferenceApplied(prefs, applied);
-  if (value) headers.set('Preference-Applied', value);
+  if (value) headers['preference-applied'] = value;
 }
 
 /** Inserts answer 201 (200 when an upsert only merged), updates and deletes 200 with a body or 204. */
 function mutationDraft(request: ApiRequest, plan: MutateAction, result: ResultSet): Draft {
-  const headers = new Headers();
+  const headers: Record<string, string> = {};
   const prefs = request.preferences;
   const total = prefs.count === undefined ? null : result.pageTotal;
   const full = plan.representation === 'full';
@@ -103,8 +121,8 @@ function mutationDraft(request: ApiRequest, plan: MutateAction, result: ResultSe
     const mergedOnly = prefs.resolution === 'merge-duplicates' && result.inserted !== null && result.inserted <= 0;
     status = mergedOnly ? 200 : 201;
     if (result.location && result.location.length > 0)
-      headers.set('Location', locationOf(plan.mutate.table.name, result.location));
-    headers.set('Content-Range', contentRange(1, 0, total));
+      headers.location = locationOf(plan.mutate.table.name, result.location);
+    headers['content-range'] = contentRange(1, 0, total);
     // The resolution applies only where there is a conflict target.
     const resolves = plan.primaryKey.length > 0 || request.query.onConflict !== undefined;
     setPreferenceApplied(headers, prefs, [
@@ -120,10 +138,8 @@ function mutationDraft(request: ApiRequest, plan: MutateAction, result: ResultSe
     setPreferenceApplied(headers, prefs, ['representation', 'count', ...COMMON]);
   } else {
     status = full ? 200 : 204;
-    headers.set(
-      'Content-Range',
-      plan.mutation === 'update' ? contentRange(0, result.pageTotal - 1, total) : contentRange(1, 0, total),
-    );
+    headers['content-range'] =
+      plan.mutation === 'update' ? contentRange(0, result.pageTotal - 1, total) : contentRange(1, 0, total);
     setPreferenceApplied(headers, prefs, ['representation', 'count', 'missing', 'maxAffected', ...COMMON]);
   }
   return { status, headers, body: full ? result.body : null };
@@ -131,36 +147,34 @@ function mutationDraft(request: ApiRequest, plan: MutateAction, result: ResultSe
 
 /** Reads and calls answer 200, 206 for part of a counted total, 416 past its end, 204 for a void function. */
 function readDraft(request: ApiRequest, plan: ReadAction | CallAction, result: ResultSet): Draft {
-  const headers = new Headers();
+  const headers: Record<string, string> = {};
   const lower = request.topLevelRange.offset;
   const total = result.total;
   let status = total === null ? 200 : lower > total ? 416 : result.pageTotal < total ? 206 : 200;
   if (status === 416) throw invalidRange({ kind: 'outOfBounds', lower, total: total ?? 0 });
-  headers.set('Content-Range', contentRange(lower, lower + result.pageTotal - 1, total));
+  headers['content-range'] = contentRange(lower, lower + result.pageTotal - 1, total);
   if (plan.kind === 'read') {
     const canonical = request.query.canonical;
-    headers.set(
-      'Content-Location',
-      `/${request.target.kind === 'relation' ? request.target.name : ''}${canonical ? `?${canonical}` : ''}`,
-    );
+    const name = request.target.kind === 'relation' ? request.target.name : '';
+    headers['content-location'] = `/${name}${canonical ? `?${canonical}` : ''}`;
   }
   setPreferenceApplied(headers, request.preferences, ['count', ...COMMON]);
   if (plan.kind === 'call' && plan.routine.returns.kind === 'void') status = 204;
   // HEAD says what GET would send, without sending it.
-  if (plan.headOnly) headers.set('Content-Type', contentTypeOf(negotiatedFormat(plan.media)) ?? JSON_TYPE);
+  if (plan.headOnly) headers['content-type'] = contentTypeOf(negotiatedFormat(plan.media)) ?? JSON_TYPE;
   return { status, headers, body: plan.headOnly || plan.format.kind === 'none' ? null : result.body };
 }
 
-export function respond(request: ApiRequest, plan: ActionPlan, result: ResultSet): Response {
+export function respond(request: ApiRequest, plan: ActionPlan, result: ResultSet): RestResponse {
   if (plan.format.kind === 'plan') {
-    const headers = new Headers({ 'Content-Type': contentTypeOf(plan.format)! });
-    if (request.negotiatedByProfile) headers.set('Content-Profile', request.schema);
-    return new Response(result.body, { status: 200, headers });
+    const headers: Record<string, string> = { 'content-type': contentTypeOf(plan.format)! };
+    if (request.negotiatedByProfile) headers['content-profile'] = request.schema;
+    return { status: 200, headers, body: result.body };
   }
   const draft = plan.kind === 'mutate' ? mutationDraft(request, plan, result) : readDraft(request, plan, result);
   const type = contentTypeOf(plan.format);
-  if (type && draft.body !== null) draft.headers.set('Content-Type', type);
-  if (request.negotiatedByProfile) draft.headers.set('Content-Profile', request.schema);
+  if (type && draft.body !== null) draft.headers['content-type'] = type;
+  if (request.negotiatedByProfile) draft.headers['content-profile'] = request.schema;
   const status = applyGucs(result, draft.status, draft.headers);
-  return new Response(status === 204 ? null : draft.body, { status, headers: draft.headers });
+  return { status, headers: draft.headers, body: status === 204 ? null : draft.body };
 }

@@ -2,29 +2,41 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { withCorsHeaders } from '../http/cors.ts';
+import { headerRecord } from '../http/headers.ts';
 import { createRestService } from './pipeline.ts';
 import type { RawRequest } from './request/parse.ts';
 
 const MOUNT = '/rest/v1';
 const WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
+/**
+ * The path and the query (without `?`) of the request's URL, cut from its text: the URL arrives normalized (dot
+ * segments resolved) and percent-encoded as far as the pipeline's decoding cares, so no URL object is needed.
+ */
+function pathAndQuery(url: string): { pathname: string; query: string } {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  const hash = url.indexOf('#', start);
+  const end = hash < 0 ? url.length : hash;
+  const mark = url.indexOf('?', start);
+  if (mark < 0 || mark > end) return { pathname: url.slice(start, end), query: '' };
+  return { pathname: url.slice(start, mark), query: url.slice(mark + 1, end) };
+}
+
 export function restRoutes(deps: Deps): Hono<AppEnv> {
   const service = createRestService(deps);
   const app = new Hono<AppEnv>();
   app.all('*', async (c) => {
-    const url = new URL(c.req.url);
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
+    const { pathname, query } = pathAndQuery(c.req.url);
     const raw: RawRequest = {
       method: c.req.method,
-      path: url.pathname.startsWith(MOUNT) ? url.pathname.slice(MOUNT.length) || '/' : url.pathname,
-      query: url.search.replace(/^\?/, ''),
-      headers,
+      path: pathname.startsWith(MOUNT) ? pathname.slice(MOUNT.length) || '/' : pathname,
+      query,
+      headers: headerRecord(c),
       body: WITHOUT_BODY.has(c.req.method) ? '' : await c.req.text(),
     };
-    return service.handle(raw, c.get('apikeyClaims'));
+    const answer = await service.handle(raw, c.get('apikeyClaims'));
+    return new Response(answer.body, { status: answer.status, headers: withCorsHeaders(c, answer.headers) });
   });
   return app;
 }

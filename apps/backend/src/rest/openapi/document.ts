@@ -2,6 +2,7 @@
 // a path per table, view and function, a definition per table and view (with primary and foreign key notes), and
 // the shared parameters. Built from the schema cache only.
 import type { ApiRequest } from '../request/types.ts';
+import type { RestResponse } from '../respond.ts';
 import type { Column, Routine, SchemaCache, Table } from '../schema/types.ts';
 import { sharedParameters } from './parameters.ts';
 import { defaultValue, typed } from './types.ts';
@@ -179,9 +180,9 @@ export function openApiDocument(request: ApiRequest, cache: SchemaCache): Record
   };
 }
 
-export function openApiResponse(request: ApiRequest, cache: SchemaCache): Response {
+export function openApiResponse(request: ApiRequest, cache: SchemaCache): RestResponse {
   const body = request.method === 'HEAD' ? null : JSON.stringify(openApiDocument(request, cache));
-  const headers = new Headers({ 'Content-Type': 'application/openapi+json; charset=utf-8' });
-  if (request.negotiatedByProfile) headers.set('Content-Profile', request.schema);
-  return new Response(body, { status: 200, headers });
+  const headers: Record<string, string> = { 'content-type': 'application/openapi+json; charset=utf-8' };
+  if (request.negotiatedByProfile) headers['content-profile'] = request.schema;
+  return { status: 200, headers, body };
 }

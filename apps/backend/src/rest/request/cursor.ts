@@ -84,7 +84,15 @@ export function parseAll<T>(source: string, input: string, parse: (cursor: Curso
   }
 }
 
-const isIdentifierChar = (char: string) => /^[\p{L}\p{N}_ $]$/u.test(char);
+const IDENTIFIER_CHAR = /^[\p{L}\p{N}_ $]$/u;
+
+/** Letters, digits, `_`, `$` or a space; ASCII, nearly every query's case, is decided without the Unicode classes. */
+function isIdentifierChar(char: string): boolean {
+  const code = char.charCodeAt(0);
+  if (code >= 128 || Number.isNaN(code)) return IDENTIFIER_CHAR.test(char);
+  const letter = (code | 32) >= 97 && (code | 32) <= 122;
+  return letter || (code >= 48 && code <= 57) || code === 95 || code === 36 || code === 32;
+}
 
 /** Letters, digits, `_`, `$` and spaces, trimmed: a bare identifier (also the grammar of casts). */
 export function identifier(cursor: Cursor): string {

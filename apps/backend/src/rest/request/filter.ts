@@ -118,6 +118,8 @@ function operation(cursor: Cursor, value: ValueParser): Operation {
 }
 
 export function opExpr(cursor: Cursor, value: ValueParser = restOfInput): OpExpr {
+  // Without `not.` ahead the attempt would fail where it starts, before any error that can follow: skip it.
+  if (!cursor.lookingAt('not.')) return { negated: false, operation: operation(cursor, value) };
   const negated = cursor.attempt(() => {
     cursor.expect('not.');
     // `not.` followed by nothing an operator can start with is the operator `not` itself.

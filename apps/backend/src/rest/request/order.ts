@@ -1,4 +1,5 @@
 // The `order` parameter: `col.desc.nullslast,other`, JSON paths, and `relation(col)` for embedded to-one resources.
+import { ApiError } from '../errors.ts';
 import { Cursor, field, fieldName, parseAll } from './cursor.ts';
 import type { OrderTerm } from './types.ts';
 
@@ -27,24 +28,44 @@ function modifiers(cursor: Cursor, term: OrderTerm): OrderTerm {
   return term;
 }
 
-function orderTerm(cursor: Cursor): OrderTerm {
-  const related = cursor.attempt(() => {
-    cursor.skipSpaces();
-    const relation = fieldName(cursor);
-    cursor.expect('(');
-    const target = field(cursor);
-    cursor.expect(')');
-    return { relation, field: target };
-  });
+/** Whether a `(` comes before the term's end: only then can it name a relation. A quote ends the look-ahead. */
+function mayBeRelated(cursor: Cursor): boolean {
+  const { input } = cursor;
+  let i = cursor.position;
+  while (i < input.length && !',("'.includes(input[i])) i++;
+  return i < input.length && input[i] !== ',';
+}
+
+function orderTerm(cursor: Cursor, lookingAhead: boolean): OrderTerm {
+  const related =
+    lookingAhead && !mayBeRelated(cursor)
+      ? undefined
+      : cursor.attempt(() => {
+          cursor.skipSpaces();
+          const relation = fieldName(cursor);
+          cursor.expect('(');
+          const target = field(cursor);
+          cursor.expect(')');
+          return { relation, field: target };
+        });
   const term = modifiers(cursor, related ?? { field: field(cursor) });
   cursor.skipSpaces();
   return term;
 }
 
+function terms(cursor: Cursor, lookingAhead: boolean): OrderTerm[] {
+  const terms = [orderTerm(cursor, lookingAhead)];
+  while (cursor.eat(',')) terms.push(orderTerm(cursor, lookingAhead));
+  return terms;
+}
+
 export function parseOrder(value: string): OrderTerm[] {
-  return parseAll('order', value, (cursor) => {
-    const terms = [orderTerm(cursor)];
-    while (cursor.eat(',')) terms.push(orderTerm(cursor));
-    return terms;
-  });
+  // The look-ahead skips a relation attempt bound to fail; the failure only shapes an error's wording and position
+  // (the furthest is reported), so an order that does not parse is parsed again trying every alternative.
+  try {
+    return parseAll('order', value, (cursor) => terms(cursor, true));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return parseAll('order', value, (cursor) => terms(cursor, false));
+  }
 }

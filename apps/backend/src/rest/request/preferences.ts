@@ -74,20 +74,27 @@ export function parsePreferences(values: string[], isTimezone: (name: string) =>
 
 type Applicable = Exclude<keyof Preferences, 'invalid'>;
 
+// In PostgREST's order: each preference a response can honour, as Preference-Applied names it.
+const RENDERED: [Applicable, (prefs: Preferences) => string][] = [
+  ['resolution', (prefs) => `resolution=${prefs.resolution}`],
+  ['missing', (prefs) => `missing=${prefs.missing}`],
+  ['representation', (prefs) => `return=${prefs.representation === 'full' ? 'representation' : prefs.representation}`],
+  ['params', (prefs) => `params=${prefs.params}`],
+  ['count', (prefs) => `count=${prefs.count}`],
+  ['transaction', (prefs) => `tx=${prefs.transaction}`],
+  ['handling', (prefs) => `handling=${prefs.handling}`],
+  ['timezone', (prefs) => `timezone=${prefs.timezone}`],
+  ['maxAffected', (prefs) => `max-affected=${prefs.maxAffected}`],
+];
+
 /** The Preference-Applied header value for the preferences a response honoured, in PostgREST's order. */
 export function preferenceApplied(prefs: Preferences, applied: Applicable[]): string | undefined {
   const rendered: string[] = [];
-  const include = (key: Applicable) => applied.includes(key) && prefs[key] !== undefined;
-  if (include('resolution')) rendered.push(`resolution=${prefs.resolution}`);
-  if (include('missing')) rendered.push(`missing=${prefs.missing}`);
-  if (include('representation')) {
-    rendered.push(`return=${prefs.representation === 'full' ? 'representation' : prefs.representation}`);
+  for (const [key, render] of RENDERED) {
+    if (!applied.includes(key) || prefs[key] === undefined) continue;
+    // max-affected applies only with handling=strict.
+    if (key === 'maxAffected' && prefs.handling !== 'strict') continue;
+    rendered.push(render(prefs));
   }
-  if (include('params')) rendered.push(`params=${prefs.params}`);
-  if (include('count')) rendered.push(`count=${prefs.count}`);
-  if (include('transaction')) rendered.push(`tx=${prefs.transaction}`);
-  if (include('handling')) rendered.push(`handling=${prefs.handling}`);
-  if (include('timezone')) rendered.push(`timezone=${prefs.timezone}`);
-  if (include('maxAffected') && prefs.handling === 'strict') rendered.push(`max-affected=${prefs.maxAffected}`);
   return rendered.length > 0 ? rendered.join(', ') : undefined;
 }

@@ -19,6 +19,9 @@ describe('splitQuery', () => {
   ])('%s', (query, expected) => expect(splitQuery(query)).toEqual(expected));
 
   it('keeps a lone percent sign', () => expect(decodeQueryComponent('100%')).toBe('100%'));
+
+  it('keeps characters sent unescaped, whatever their size', () =>
+    expect(decodeQueryComponent('eq.caf\u00e9+\u{1F600}%21')).toBe('eq.caf\u00e9 \u{1F600}!'));
 });
 
 describe('parseQueryParams', () => {

@@ -8,20 +8,25 @@ import { rangesFromParams } from './range.ts';
 import { parseSelect } from './select.ts';
 import type { QueryParams } from './types.ts';
 
+const utf8 = new TextDecoder();
+const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
+
 /** Percent-decoding that leaves malformed escapes as they are, `+` meaning a space (as PostgREST reads queries). */
 export function decodeQueryComponent(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
-  const bytes: number[] = [];
-  for (let i = 0; i < spaced.length; i++) {
-    const escape = /^%([0-9A-Fa-f]{2})/.exec(spaced.slice(i, i + 3));
-    if (escape) {
-      bytes.push(parseInt(escape[1], 16));
-      i += 2;
-    } else {
-      bytes.push(...new TextEncoder().encode(spaced[i]));
-    }
+  const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
+  if (!spaced.includes('%')) return spaced;
+  // Escapes may spell one character over several bytes, so the text becomes bytes and is decoded as a whole.
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let i = spaced.indexOf('%'); i >= 0; i = spaced.indexOf('%', i + 1)) {
+    const hex = spaced.slice(i + 1, i + 3);
+    if (!HEX_PAIR.test(hex)) continue;
+    parts.push(Buffer.from(spaced.slice(start, i)), Buffer.of(parseInt(hex, 16)));
+    start = i + 3;
+    i += 2;
   }
-  return new TextDecoder().decode(new Uint8Array(bytes));
+  parts.push(Buffer.from(spaced.slice(start)));
+  return utf8.decode(Buffer.concat(parts));
 }
 
 /** `a=1&b&c=` -> [['a','1'], ['b', undefined], ['c', '']]: a name without `=` has no value and is not a filter. */
@@ -38,6 +43,39 @@ const lastSegment = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 const pathOf = (key: string) => (key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : '');
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
 const RESERVED_EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
+
+/** The valued parameters sorted by kind in one pass, each list in query order. */
+interface Sorted {
+  reserved: Map<string, string>;
+  filters: [string, string][];
+  rpcParams: [string, string][];
+  embeddable: Record<'order' | 'limit' | 'offset' | 'logic', [string, string][]>;
+}
+
+function sortParams(pairs: [string, string | undefined][]): Sorted {
+  const sorted: Sorted = {
+    reserved: new Map(),
+    filters: [],
+    rpcParams: [],
+    embeddable: { order: [], limit: [], offset: [], logic: [] },
+  };
+  for (const [key, value] of pairs) {
+    if (value === undefined) continue;
+    const last = lastSegment(key);
+    if (RESERVED_EMBEDDABLE.has(last)) {
+      const kind = last === 'and' || last === 'or' ? 'logic' : (last as 'order' | 'limit' | 'offset');
+      sorted.embeddable[kind].push([key, value]);
+    } else if (RESERVED.has(key)) {
+      // The first of a repeated reserved parameter counts.
+      if (!sorted.reserved.has(key)) sorted.reserved.set(key, value);
+    } else if (key.includes('.') || looksLikeFilter(value)) {
+      sorted.filters.push([key, value]);
+    } else {
+      sorted.rpcParams.push([key, value]);
+    }
+  }
+  return sorted;
+}
 
 function parseColumns(source: string, value: string): string[] {
   return parseAll(source, value, (cursor) => {
@@ -62,37 +100,31 @@ function canonicalize(pairs: [string, string | undefined][]): string {
 
 export function parseQueryParams(query: string): QueryParams {
   const pairs = splitQuery(query);
-  const valued = pairs.filter((pair): pair is [string, string] => pair[1] !== undefined);
-  const lookup = (name: string) => valued.find(([key]) => key === name)?.[1];
-  const withLast = (names: string[]) => valued.filter(([key]) => names.includes(lastSegment(key)));
+  const { reserved, filters, rpcParams, embeddable } = sortParams(pairs);
+  const select = reserved.get('select');
+  const columns = reserved.get('columns');
+  const onConflict = reserved.get('on_conflict');
+  const withPath = ([key, value]: [string, string]): [string, string] => [pathOf(key), value];
 
-  const select = lookup('select');
-  const columns = lookup('columns');
-  const onConflict = lookup('on_conflict');
-  const candidates = valued.filter(([key]) => !RESERVED.has(key) && !RESERVED_EMBEDDABLE.has(lastSegment(key)));
-  const isFilter = ([key, value]: [string, string]) => key.includes('.') || looksLikeFilter(value);
-
+  // Parsed in this order so that, of several bad parameters, the same one is reported every time.
   return {
     canonical: canonicalize(pairs),
     select:
       select === undefined || select === ''
         ? [{ kind: 'field', field: { name: '*', jsonPath: [] } }]
         : parseSelect(select),
-    filters: candidates.filter(isFilter).map(([key, value]) => {
+    filters: filters.map(([key, value]) => {
       const parsed = parseFilter(key, value);
       return { path: parsed.path, filter: { field: parsed.field, expr: parsed.expr } };
     }),
-    logic: withLast(['and', 'or']).map(([key, value]) => parseLogic(key, value)),
-    order: withLast(['order']).map(([key, value]) => ({
+    logic: embeddable.logic.map(([key, value]) => parseLogic(key, value)),
+    order: embeddable.order.map(([key, value]) => ({
       path: pathOf(key) ? pathOf(key).split('.') : [],
       terms: parseOrder(value),
     })),
-    ranges: rangesFromParams(
-      withLast(['limit']).map(([key, value]) => [pathOf(key), value]),
-      withLast(['offset']).map(([key, value]) => [pathOf(key), value]),
-    ),
+    ranges: rangesFromParams(embeddable.limit.map(withPath), embeddable.offset.map(withPath)),
     ...(columns === undefined ? {} : { columns: parseColumns('columns parameter', columns) }),
     ...(onConflict === undefined ? {} : { onConflict: parseColumns('on_conflict parameter', onConflict) }),
-    rpcParams: candidates.filter((pair) => !isFilter(pair)),
+    rpcParams,
   };
 }

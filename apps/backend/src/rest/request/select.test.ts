@@ -76,6 +76,8 @@ describe('parseSelect', () => {
     ['name::', '"failed to parse select parameter (name::)" (line 1, column 7)'],
     ['id,', '"failed to parse select parameter (id,)" (line 1, column 4)'],
     ['a(b', '"failed to parse select parameter (a(b)" (line 1, column 4)'],
+    // The furthest failure is reported: here the embed's missing `(`, not the `!` that ends a column.
+    ['a!b', '"failed to parse select parameter (a!b)" (line 1, column 4)'],
     ["name');drop table x;--", '"failed to parse select parameter (name\');drop table x;--)" (line 1, column 5)'],
   ])('%s is PGRST100', (input, message) => {
     try {

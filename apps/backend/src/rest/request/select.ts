@@ -1,5 +1,6 @@
 // The `select` parameter: columns, `alias:column`, casts, JSON paths, aggregates and embedded resources
 // (`rel(cols)`, `alias:rel!hint!inner(cols)`, `...rel(cols)`), as a forest of select items.
+import { ApiError } from '../errors.ts';
 import { Cursor, fieldName, field, identifier, parseAll } from './cursor.ts';
 import type { AggregateFunction, SelectField, SelectItem, SelectRelation } from './types.ts';
 
@@ -25,14 +26,33 @@ function aggregate(cursor: Cursor): AggregateFunction {
   return cursor.fail('aggregate function (count, sum, avg, max, min)');
 }
 
-function selectField(cursor: Cursor): SelectField {
+/**
+ * What the rest of the current item can be, read ahead to the next `,`, `(`, `)` or `"`: without a `(` it is no
+ * relation, without a `:` it has no alias. A quoted name ends the look-ahead (it may hold any of these).
+ */
+interface Lookahead {
+  relation: boolean;
+  alias: boolean;
+}
+
+const ANYTHING: Lookahead = { relation: true, alias: true };
+
+function lookahead(cursor: Cursor): Lookahead {
+  const { input } = cursor;
+  let i = cursor.position;
+  while (i < input.length && !',()"'.includes(input[i])) i++;
+  if (input[i] === '"') return ANYTHING;
+  return { relation: input[i] === '(', alias: input.slice(cursor.position, i).includes(':') };
+}
+
+function selectField(cursor: Cursor, ahead: Lookahead): SelectField {
   cursor.skipSpaces();
   if (cursor.eat('*')) {
     cursor.skipSpaces();
     fieldEnd(cursor);
     return { kind: 'field', field: { name: '*', jsonPath: [] } };
   }
-  const name = alias(cursor);
+  const name = ahead.alias ? alias(cursor) : undefined;
   cursor.skipSpaces();
   const item: SelectField = { kind: 'field', field: { name: '*', jsonPath: [] } };
   if (name !== undefined) item.alias = name;
@@ -69,26 +89,36 @@ function selectRelation(cursor: Cursor): SelectRelation {
   return relation;
 }
 
-function selectItem(cursor: Cursor): SelectItem {
+function selectItem(cursor: Cursor, lookingAhead: boolean): SelectItem {
+  const ahead = lookingAhead ? lookahead(cursor) : ANYTHING;
+  if (!ahead.relation) return selectField(cursor, ahead);
   const relation = cursor.attempt(() => {
     const parsed = selectRelation(cursor);
     cursor.expect('(');
     // `rel()` embeds without columns (to filter by it); `count()` is the aggregate, not a relation.
-    parsed.children = cursor.peek() === ')' ? [] : forest(cursor);
+    parsed.children = cursor.peek() === ')' ? [] : forest(cursor, lookingAhead);
     if (parsed.children.length === 0 && parsed.relation === 'count' && !parsed.spread) cursor.fail('field');
     cursor.expect(')', '")" or ","');
     cursor.skipSpaces();
     return parsed;
   });
-  return relation ?? selectField(cursor);
+  return relation ?? selectField(cursor, ahead);
 }
 
-function forest(cursor: Cursor): SelectItem[] {
-  const items = [selectItem(cursor)];
-  while (cursor.eat(',')) items.push(selectItem(cursor));
+function forest(cursor: Cursor, lookingAhead: boolean): SelectItem[] {
+  const items = [selectItem(cursor, lookingAhead)];
+  while (cursor.eat(',')) items.push(selectItem(cursor, lookingAhead));
   return items;
 }
 
 export function parseSelect(value: string): SelectItem[] {
-  return parseAll('select parameter', value, forest);
+  // Skipping the alternatives the look-ahead rules out gives the same forest without a failed attempt per column.
+  // Those attempts only matter to an error's position and wording (the furthest failure is reported, as Parsec
+  // does), so a select that does not parse is parsed again trying every alternative.
+  try {
+    return parseAll('select parameter', value, (cursor) => forest(cursor, true));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return parseAll('select parameter', value, (cursor) => forest(cursor, false));
+  }
 }
