@@ -15,7 +15,7 @@ import {
   type SortKey,
 } from '../components/projects/project-filters';
 import { ProjectFormModal } from '../components/projects/project-form-modal';
-import { PROJECT_SUMMARY_COLUMNS, type ProjectSummary } from '../components/projects/project-schema';
+import { PROJECT_LIST_COLUMNS, type ProjectListItem } from '../components/projects/project-schema';
 import { ProjectsTable } from '../components/projects/projects-table';
 import { ProjectsToolbar } from '../components/projects/projects-toolbar';
 import { useAuth } from '../state/auth-provider';
@@ -28,9 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { data: projects, error } = await context
     .get(supabaseContext)
     .from('project_summaries')
-    .select(PROJECT_SUMMARY_COLUMNS)
+    .select(PROJECT_LIST_COLUMNS)
     .order('name')
-    .returns<ProjectSummary[]>();
+    .returns<ProjectListItem[]>();
   if (error) throw new Error(`Could not load projects: ${error.message}`);
   return { projects: projects ?? [] };
 }

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { clientsOf, DEFAULT_FILTERS, filterProjects } from './project-filters';
-import type { ProjectSummary } from './project-schema';
+import type { ProjectListItem } from './project-schema';
 
-function project(name: string, extra: Partial<ProjectSummary> = {}): ProjectSummary {
+function project(name: string, extra: Partial<ProjectListItem> = {}): ProjectListItem {
   return {
     id: name,
     name,
     code: null,
     client: null,
-    description: null,
     color: '#2f9e44',
     status: 'active',
     start_date: null,
@@ -29,7 +28,7 @@ const PROJECTS = [
   project('Gamma', { status: 'completed', archived: true, client: 'Acme' }),
   project('Delta', { status: 'planned' }),
 ];
-const names = (list: ProjectSummary[]) => list.map((p) => p.name);
+const names = (list: ProjectListItem[]) => list.map((p) => p.name);
 
 describe('filterProjects', () => {
   it('hides archived projects by default and sorts by name ignoring case', () => {

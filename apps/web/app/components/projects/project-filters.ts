@@ -1,5 +1,5 @@
 // Which projects the list shows and in what order: search, status, client, archived, and the sorted column.
-import type { ProjectStatus, ProjectSummary } from './project-schema';
+import type { ProjectStatus, ProjectListItem } from './project-schema';
 
 export type SortKey = 'name' | 'client' | 'status' | 'start_date' | 'end_date' | 'people_count' | 'planned_hours';
 export type SortDirection = 'asc' | 'desc';
@@ -27,7 +27,7 @@ const STATUS_ORDER: Record<ProjectStatus, number> = { active: 0, planned: 1, on_
 const TEXT_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const NUMERIC_KEYS = new Set<SortKey>(['people_count', 'planned_hours']);
 
-function compare(a: ProjectSummary, b: ProjectSummary, key: SortKey): number {
+function compare(a: ProjectListItem, b: ProjectListItem, key: SortKey): number {
   if (key === 'status') return STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
   if (NUMERIC_KEYS.has(key)) return Number(a[key]) - Number(b[key]);
   const left = (a[key] as string | null) ?? '';
@@ -36,7 +36,7 @@ function compare(a: ProjectSummary, b: ProjectSummary, key: SortKey): number {
   return TEXT_ORDER.compare(left, right);
 }
 
-export function filterProjects(projects: ProjectSummary[], filters: ProjectFilters): ProjectSummary[] {
+export function filterProjects(projects: ProjectListItem[], filters: ProjectFilters): ProjectListItem[] {
   const words = filters.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const shown = projects.filter((project) => {
     // An archived project shows when archived ones are on, or when its status is asked for by name.
@@ -51,7 +51,7 @@ export function filterProjects(projects: ProjectSummary[], filters: ProjectFilte
 }
 
 /** Clients in use, for the client filter and the form's suggestions. */
-export function clientsOf(projects: ProjectSummary[]): string[] {
+export function clientsOf(projects: ProjectListItem[]): string[] {
   return [...new Set(projects.map((project) => project.client).filter((client): client is string => !!client))].sort(
     (a, b) => a.localeCompare(b),
   );

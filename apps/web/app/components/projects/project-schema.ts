@@ -43,6 +43,15 @@ export type ProjectSummary = {
 export const PROJECT_SUMMARY_COLUMNS =
   'id,name,code,client,description,color,status,start_date,end_date,budget_hours,archived,people_count,allocation_count,planned_hours,tentative_hours';
 
+/**
+ * A project as the project list shows it: the summary without the description, which only the project's own page
+ * reads (descriptions run to 10,000 characters, and the list's data travels inside its page).
+ */
+export type ProjectListItem = Omit<ProjectSummary, 'description'>;
+
+export const PROJECT_LIST_COLUMNS =
+  'id,name,code,client,color,status,start_date,end_date,budget_hours,archived,people_count,allocation_count,planned_hours,tentative_hours';
+
 export const DEFAULT_PROJECT_COLOR = '#2f9e44';
 
 export const projectInputSchema = z

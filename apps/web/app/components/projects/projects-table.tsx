@@ -8,11 +8,11 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRange } from '../../utils/dates';
 import type { ProjectFilters, SortKey } from './project-filters';
-import { formatHours, type ProjectSummary } from './project-schema';
+import { formatHours, type ProjectListItem } from './project-schema';
 import { StatusBadge } from './status-badge';
 
 type ProjectsTableProps = {
-  projects: ProjectSummary[];
+  projects: ProjectListItem[];
   filters: ProjectFilters;
   onSort: (key: SortKey) => void;
 };
@@ -88,7 +88,7 @@ function ProjectRow({
   index,
   measure,
 }: {
-  project: ProjectSummary;
+  project: ProjectListItem;
   index: number;
   measure: (element: HTMLTableRowElement | null) => void;
 }) {
