@@ -5,7 +5,8 @@ import type { Deps } from './deps.ts';
 import { requireApiKey } from './http/apikey.ts';
 import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
-import { mailboxRoutes } from './mail/routes.ts';
+import { noRouteMatched } from './http/no-route.ts';
+import { mountMailbox } from './mail/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -14,7 +15,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
   // Links in e-mails are opened by a browser that has no apikey, as behind the Supabase gateway.
   app.route('/auth/v1', openAuthRoutes(deps));
-  if (deps.mailer.usesMailbox) app.route('/mailbox', mailboxRoutes(deps));
+  if (deps.mailer.usesMailbox) mountMailbox(app, deps);
 
   app.use('/auth/v1/*', requireApiKey(deps.keys));
   app.route('/auth/v1', authRoutes(deps));
@@ -22,7 +23,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use('/rest/v1', requireApiKey(deps.keys));
   app.route('/rest/v1', restRoutes(deps));
 
-  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.notFound(noRouteMatched);
   app.onError((error, c) => {
     console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     return c.json({ message: 'An unexpected error occurred' }, 500);

@@ -13,10 +13,25 @@ export interface RequestScope {
   searchPath?: string[];
 }
 
-export const SCOPE_SQL =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
-  "set_config('request.method', $3, true), set_config('request.path', $4, true), " +
-  "set_config('request.headers', $5, true), set_config('search_path', $6, true)";
+/** The settings every request makes, their values bound as $1..$6 (see scopeParams). */
+export const SCOPE_SETTINGS = [
+  "set_config('role', $1, true)",
+  "set_config('request.jwt.claims', $2, true)",
+  "set_config('request.method', $3, true)",
+  "set_config('request.path', $4, true)",
+  "set_config('request.headers', $5, true)",
+  "set_config('search_path', $6, true)",
+];
+
+/**
+ * One statement that applies the settings. Selected bare, each set_config would send its new value back, the
+ * request's headers and token included, to be read and thrown away; "is null" still applies it and answers a byte.
+ */
+export function scopingSql(settings: string[]): string {
+  return `select ${settings.map((setting) => `${setting} is null`).join(', ')}`;
+}
+
+export const SCOPE_SQL = scopingSql(SCOPE_SETTINGS);
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

@@ -3,11 +3,28 @@
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { noRouteMatched } from '../http/no-route.ts';
 import { findMessage, listMessages } from './mailbox-store.ts';
 import { listPage, MAILBOX_CSP, messagePage } from './pages.ts';
 
-export function mailboxRoutes(deps: Deps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+/** Serves the mailbox at /mailbox on `server`. */
+export function mountMailbox(server: Hono<AppEnv>, deps: Deps): void {
+  const mailbox = mailboxApp(deps);
+  server.get('/mailbox', (c) => mailbox.fetch(c.req.raw));
+  server.get('/mailbox/*', (c) => mailbox.fetch(c.req.raw));
+}
+
+/**
+ * Its own application with its own router, reached through one wildcard route: its /mailbox/messages beside
+ * /mailbox/:id is a pattern Hono's fastest router refuses, and registered on the server's router it would put every
+ * API request on the slower one. Errors go up to the server's error handler.
+ */
+function mailboxApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>().basePath('/mailbox');
+  app.notFound(noRouteMatched);
+  app.onError((error) => {
+    throw error;
+  });
   const html = (body: string) =>
     new Response(body, {
       headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': MAILBOX_CSP },

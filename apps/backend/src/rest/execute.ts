@@ -4,7 +4,7 @@
 // tx=rollback) runs in an explicit transaction instead.
 import type { Db } from '../db/types.ts';
 import { DbError, type Statement } from '../db/types.ts';
-import { SCOPE_SQL, scopeParams, type RequestScope } from '../db/scope.ts';
+import { SCOPE_SETTINGS, SCOPE_SQL, scopeParams, scopingSql, type RequestScope } from '../db/scope.ts';
 import { maxAffectedViolation, putMatchingPkError, singularityError } from './errors.ts';
 import { fromDbError } from './pg-errors.ts';
 import type { SqlStatement } from './sql/fragments.ts';
@@ -77,13 +77,14 @@ function toResultSet(row: ResultRow): ResultSet {
 /** The scoping statement, with the request's own settings appended so they cost no extra statement. */
 function scopeStatement(scope: RequestScope, options: ExecuteOptions): Statement {
   const params = scopeParams(scope);
-  let text = SCOPE_SQL;
-  if (options.readOnly) text += ", set_config('transaction_read_only', 'on', true)";
+  if (!options.readOnly && !options.timezone) return { text: SCOPE_SQL, params };
+  const settings = [...SCOPE_SETTINGS];
+  if (options.readOnly) settings.push("set_config('transaction_read_only', 'on', true)");
   if (options.timezone) {
     params.push(options.timezone);
-    text += `, set_config('timezone', $${params.length}, true)`;
+    settings.push(`set_config('timezone', $${params.length}, true)`);
   }
-  return { text, params };
+  return { text: scopingSql(settings), params };
 }
 
 /** Whether the result must be seen before the transaction may commit. */

@@ -5,7 +5,7 @@ import { authRoutes, openAuthRoutes } from '../../src/auth/routes.ts';
 import type { Config } from '../../src/config.ts';
 import { requireApiKey } from '../../src/http/apikey.ts';
 import type { AppEnv } from '../../src/http/env.ts';
-import { mailboxRoutes } from '../../src/mail/routes.ts';
+import { mountMailbox } from '../../src/mail/routes.ts';
 import type { Harness } from '../harness.ts';
 
 export const API_2024 = { 'x-supabase-api-version': '2024-01-01' };
@@ -126,7 +126,7 @@ export function withConfig(h: Harness, configure: (config: Config) => void): Har
   app.route('/auth/v1', openAuthRoutes(deps));
   app.use('/auth/v1/*', requireApiKey(deps.keys));
   app.route('/auth/v1', authRoutes(deps));
-  app.route('/mailbox', mailboxRoutes(deps));
+  mountMailbox(app, deps);
   return {
     ...h,
     ...deps,
