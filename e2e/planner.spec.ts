@@ -21,6 +21,12 @@ function mondayPlus(days: number) {
   const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
   return iso(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + days));
 }
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A date as the date fields show it, e.g. 13 Apr 2026. */
+function shown(isoDate: string) {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
 const THIS_MONDAY = mondayPlus(0);
 const THIS_FRIDAY = mondayPlus(4);
 
@@ -179,11 +185,22 @@ test('drag to create, move, resize, click to edit, delete and undo, all saved ac
   const lane = addLane(page, person.id);
   await drag(page, lane.getByRole('gridcell').nth(1), 96);
   const dialog = page.getByRole('dialog', { name: 'New allocation' });
-  await expect(dialog.getByLabel('First day')).toHaveValue(mondayPlus(7));
-  await expect(dialog.getByLabel('Last day')).toHaveValue(mondayPlus(20));
+  await expect(dialog.getByLabel('Start date')).toHaveValue(shown(mondayPlus(7)));
+  await expect(dialog.getByLabel('End date')).toHaveValue(shown(mondayPlus(20)));
+  // Nothing is saved while a rule is broken; the messages are the ones the project page's form answers with.
+  await dialog.getByLabel('End date').fill(mondayPlus(6));
+  await dialog.getByLabel('End date').blur();
+  await dialog.getByRole('button', { name: 'Create allocation' }).click();
+  await expect(dialog).toContainText('Choose a project.');
+  await expect(dialog).toContainText('The end date must not be before the start date.');
+  await expect(barsOf(page, person.id)).toHaveCount(0);
+  await dialog.getByLabel('End date').fill(mondayPlus(20));
+  await dialog.getByLabel('End date').blur();
   await chooseProject(page, PROJECT);
   await dialog.getByLabel('Hours per day').fill('4');
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: 'Create allocation' }).click();
+  // Gone before the next drag, which its fading overlay would otherwise catch.
+  await expect(dialog).toBeHidden();
   await expect(barsOf(page, person.id)).toHaveCount(1);
   await expect(page.getByRole('status')).toHaveText('All changes saved');
   await expect
@@ -207,8 +224,8 @@ test('drag to create, move, resize, click to edit, delete and undo, all saved ac
   await bar.click();
   const edit = page.getByRole('dialog', { name: 'Edit allocation' });
   await edit.getByLabel('Hours per day').fill('6');
-  await edit.getByRole('switch', { name: /Tentative/ }).click({ force: true });
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('checkbox', { name: /Tentative/ }).check();
+  await edit.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(async () => (await allocationsOf(person.id))[0]?.hours_per_day).toBe(6);
   await expect(bar).toHaveAttribute('data-tentative', 'true');
 
@@ -244,9 +261,10 @@ test('works with the keyboard alone: expand, create, move, resize and delete', a
   await expect(page.locator(':focus')).toHaveAttribute('aria-label', /press Enter to add an allocation/);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'New allocation' });
-  await expect(dialog.getByLabel('First day')).toHaveValue(mondayPlus(7));
+  await expect(dialog.getByLabel('Start date')).toHaveValue(shown(mondayPlus(7)));
   await chooseProject(page, OTHER_PROJECT);
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: 'Create allocation' }).click();
+  await expect(dialog).toBeHidden();
   await expect(barsOf(page, person.id)).toHaveCount(2);
   await expect.poll(async () => (await allocationsOf(person.id)).length).toBe(2);
 
@@ -274,8 +292,9 @@ test('a change the backend refuses is rolled back with the reason', async ({ pag
   const bar = barsOf(page, person.id);
   await bar.click();
   const edit = page.getByRole('dialog', { name: 'Edit allocation' });
-  await edit.getByLabel('Last day').fill('2045-01-01');
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByLabel('End date').fill('2045-01-01');
+  await edit.getByLabel('End date').blur();
+  await edit.getByRole('button', { name: 'Save allocation' }).click();
   const popup = page.getByRole('dialog').filter({ hasText: 'Error' });
   await expect(popup).toContainText('An allocation may span ten years at most.');
   await popup.getByRole('button', { name: 'OK' }).click();

@@ -188,14 +188,18 @@ test('a project manager adds, edits and deletes an allocation on the project pag
   await expect(page.getByText('Nobody is allocated to this project yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add allocation' }).click();
-  const form = page.getByRole('dialog', { name: 'Add allocation' });
+  const form = page.getByRole('dialog', { name: 'New allocation' });
   await choose(page, 'Person', ACCOUNTS.member.name);
   // Monday 1 March 2027 to Friday 12 March 2027: ten work days.
   await fillDate(page, 'Start date', '2027-03-01');
-  await fillDate(page, 'End date', '2027-03-12');
+  await fillDate(page, 'End date', '2027-02-26');
   await form.getByLabel('Hours per day').fill('6');
   await form.getByLabel('Role').fill('Developer');
-  await form.getByRole('button', { name: 'Add allocation' }).click();
+  await form.getByRole('button', { name: 'Create allocation' }).click();
+  await expectPopup(page, 'Error', 'Some fields need another look.');
+  await expect(form).toContainText('The end date must not be before the start date.');
+  await fillDate(page, 'End date', '2027-03-12');
+  await form.getByRole('button', { name: 'Create allocation' }).click();
   await expectPopup(page, 'Success', 'The allocation was added.');
   const team = page.getByRole('table', { name: 'Team', exact: true });
   await expect(team).toContainText(ACCOUNTS.member.name);

@@ -6,8 +6,12 @@ import { useState } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/project';
 import { deleteAllocation, saveAllocation } from '../components/allocations/allocation-actions.server';
-import { AllocationFormModal, type AllocationDraft } from '../components/allocations/allocation-form-modal';
-import { ALLOCATION_COLUMNS, type AllocationRow } from '../components/allocations/allocation-schema';
+import { AllocationFormModal } from '../components/allocations/allocation-form-modal';
+import {
+  ALLOCATION_COLUMNS,
+  type AllocationDraft,
+  type AllocationRow,
+} from '../components/allocations/allocation-schema';
 import { ConfirmDeleteModal } from '../components/allocations/confirm-delete-modal';
 import { loadPeople, loadWeekStart } from '../components/allocations/people.server';
 import { TeamTable } from '../components/allocations/team-table';
@@ -196,6 +200,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             opened={dialog?.kind === 'allocation'}
             onClose={close}
             allocation={dialog?.kind === 'allocation' ? dialog.allocation : undefined}
+            projectName={project.name}
             people={people}
             action={action}
           />

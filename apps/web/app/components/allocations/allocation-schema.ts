@@ -1,6 +1,7 @@
 // What an allocation is on screen and in forms: a person on a project for a date range, some hours per work day.
 import { z } from 'zod';
-import { optionalText, requiredDate } from '../../utils/form-fields';
+import type { FieldErrors } from '../../utils/action-result';
+import { optionalText, requiredDate, toFieldErrors } from '../../utils/form-fields';
 
 /** An allocation row with its person and project embedded, as the project page and home page read it. */
 export type AllocationRow = {
@@ -25,6 +26,13 @@ export type Person = { id: string; full_name: string; job_title: string | null }
 
 const uuid = (message: string) => z.string({ error: message }).trim().pipe(z.guid(message));
 
+/** Hours as a posted form sends them ("6", "7,5", "" when empty) or as an input holding a number has them (6). */
+const hoursPerDay = (value: unknown) => {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : undefined;
+};
+
+/** The rules of an allocation, for the server action and for the planner's check before its optimistic save. */
 export const allocationInputSchema = z
   .object({
     project_id: uuid('Choose a project.'),
@@ -32,7 +40,7 @@ export const allocationInputSchema = z
     start_date: requiredDate('start date'),
     end_date: requiredDate('end date'),
     hours_per_day: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : undefined),
+      hoursPerDay,
       z
         .number({ error: 'Enter the hours per day, for example 4.' })
         .gt(0, 'Hours per day must be more than 0.')
@@ -49,6 +57,51 @@ export const allocationInputSchema = z
   });
 
 export type AllocationInput = z.infer<typeof allocationInputSchema>;
+
+/** What the allocation form edits: text as typed, hours as the number input holds them ('' while empty). */
+export type AllocationFormValues = {
+  project_id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  hours_per_day: number | string;
+  tentative: boolean;
+  role: string;
+  note: string;
+};
+
+/** An allocation to change (with its id), or the values a new one starts with. */
+export type AllocationDraft = Partial<
+  Pick<
+    AllocationRow,
+    'id' | 'project_id' | 'user_id' | 'start_date' | 'end_date' | 'hours_per_day' | 'tentative' | 'role' | 'note'
+  >
+>;
+
+const DEFAULT_HOURS_PER_DAY = 8;
+
+export function toFormValues(draft: AllocationDraft): AllocationFormValues {
+  return {
+    project_id: draft.project_id ?? '',
+    user_id: draft.user_id ?? '',
+    start_date: draft.start_date ?? '',
+    end_date: draft.end_date ?? '',
+    hours_per_day: draft.hours_per_day === undefined ? DEFAULT_HOURS_PER_DAY : Number(draft.hours_per_day),
+    tentative: draft.tentative ?? false,
+    role: draft.role ?? '',
+    note: draft.note ?? '',
+  };
+}
+
+/** The row to save, or the first problem of each field: the same words the server action answers with. */
+export function checkAllocation(
+  values: AllocationFormValues,
+): { ok: true; row: ReturnType<typeof toAllocationRow> } | { ok: false; errors: FieldErrors } {
+  const parsed = allocationInputSchema.safeParse(values);
+  return parsed.success
+    ? { ok: true, row: toAllocationRow(parsed.data) }
+    : { ok: false, errors: toFieldErrors(parsed.error) };
+}
 
 /** Every column written explicitly: a missing one would be stored as null, not as its default. */
 export function toAllocationRow(input: AllocationInput) {

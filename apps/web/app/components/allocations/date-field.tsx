@@ -6,17 +6,31 @@ type DateFieldProps = {
   label: string;
   name: string;
   defaultValue?: string | null;
+  /** Given with onChange, the field shows this date ('' for none) instead of keeping its own. */
+  value?: string;
+  onChange?: (value: string) => void;
   error?: string;
   required?: boolean;
   description?: string;
 };
 
-export function DateField({ label, name, defaultValue, error, required, description }: DateFieldProps) {
+export function DateField({
+  label,
+  name,
+  defaultValue,
+  value,
+  onChange,
+  error,
+  required,
+  description,
+}: DateFieldProps) {
   return (
     <DateInput
       label={label}
       name={name}
       defaultValue={defaultValue || null}
+      value={value === undefined ? undefined : value || null}
+      onChange={onChange && ((date) => onChange(date ?? ''))}
       error={error}
       required={required}
       description={description}
