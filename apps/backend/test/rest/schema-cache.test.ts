@@ -1,4 +1,5 @@
-// The schema cache as read from the catalog: relations, column types and defaults, keys, foreign keys, functions.
+// The schema cache as read from the catalog: relations, column types and defaults, keys (also those views show),
+// foreign keys, functions and computed relationships.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/types.ts';
 import { loadSchemaCache } from '../../src/rest/schema/load.ts';
@@ -24,7 +25,19 @@ beforeAll(async () => {
     create table api.memberships (person_id int references api.people (id), club_id int references api.clubs (id), primary key (person_id, club_id));
     create view api.cat_owners as select p.id, p.name from api.people p join api.pets on pets.owner_id = p.id;
     create view api.renamed as select id as person, name from api.people;
+    create view api.renamed_again as select person as who from api.renamed;
+    create view api.twice as select id as first, id as second from api.people;
+    create view api.pet_owners as select pets.id as pet, pets.kind, people.id as owner from api.pets join api.people on people.id = pets.owner_id;
+    create view api.computed_id as select id + 0 as id from api.people;
     create table hidden.secrets (id int primary key);
+    create table hidden.notes (id int primary key, person_id int references api.people (id));
+    create view api.notes as select id as note, person_id as author from hidden.notes;
+    create function api.pets_of(api.people) returns setof api.pets language sql stable as $$ select * from api.pets where owner_id = $1.id $$;
+    create function api.passport(api.people) returns api.passports language sql stable as $$ select * from api.passports where person_id = $1.id $$;
+    create function api.first_pet(api.people) returns setof api.pets rows 1 language sql stable as $$ select * from api.pets where owner_id = $1.id limit 1 $$;
+    create function api.pets_by_kind(api.people, kind text) returns setof api.pets language sql stable as $$ select * from api.pets $$;
+    create function hidden.pets_of(api.people) returns setof api.pets language sql stable as $$ select * from api.pets $$;
+    create function api.secrets_of(api.people) returns setof hidden.secrets language sql stable as $$ select * from hidden.secrets $$;
     create function api.greet(name text, punctuation text default '!') returns text language sql stable as $$ select 'hi ' || name || punctuation $$;
     create function api.adopt(pet int) returns setof api.pets language sql as $$ select * from api.pets where id = pet $$;
     create function api.nothing() returns void language sql as $$ select $$;
@@ -60,7 +73,20 @@ describe('loadSchemaCache', () => {
       insertable: false,
       primaryKey: ['id'],
     });
-    expect(findTable(cache, 'api', 'renamed')).toMatchObject({ isView: true, insertable: true, primaryKey: [] });
+    expect(findTable(cache, 'api', 'renamed')).toMatchObject({
+      isView: true,
+      insertable: true,
+      primaryKey: ['person'],
+    });
+  });
+
+  it('follows view columns to the table column they show, under any name and through views of views', () => {
+    const primaryKey = (view: string) => findTable(cache, 'api', view)?.primaryKey;
+    expect(primaryKey('renamed_again')).toEqual(['who']);
+    expect(primaryKey('twice')).toEqual(['first']);
+    expect(primaryKey('pet_owners')).toEqual(['pet', 'owner']);
+    expect(primaryKey('notes')).toEqual(['note']);
+    expect(primaryKey('computed_id')).toEqual([]);
   });
 
   it('relates views through the foreign keys of the tables they show', () => {
@@ -71,9 +97,39 @@ describe('loadSchemaCache', () => {
     expect(relationshipsBetween(cache, { schema: 'api', name: 'pets' }, owners).map((r) => r.cardinality)).toEqual([
       'many-to-one',
     ]);
-    expect(relationshipsBetween(cache, { schema: 'api', name: 'renamed' }, { schema: 'api', name: 'pets' })).toEqual(
-      [],
-    );
+  });
+
+  it('relates views through foreign key columns they show under other names', () => {
+    const between = (origin: string, target: string) =>
+      relationshipsBetween(cache, { schema: 'api', name: origin }, { schema: 'api', name: target }).map((r) => [
+        r.cardinality,
+        r.columns,
+      ]);
+    expect(between('renamed', 'pets')).toEqual([['one-to-many', [['person', 'owner_id']]]]);
+    expect(between('renamed_again', 'passports')).toEqual([['one-to-one', [['who', 'person_id']]]]);
+    expect(between('pets', 'renamed')).toEqual([['many-to-one', [['owner_id', 'person']]]]);
+    // A view of a join shows each table's columns: it stands in for people through `owner`.
+    expect(between('pets', 'pet_owners')).toEqual([['many-to-one', [['owner_id', 'owner']]]]);
+    expect(between('pet_owners', 'memberships')).toEqual([['one-to-many', [['owner', 'person_id']]]]);
+    expect(between('pet_owners', 'people')).toEqual([]);
+    expect(between('notes', 'renamed')).toEqual([['many-to-one', [['author', 'person']]]]);
+    // A key column the view shows twice relates through either of its names.
+    expect(between('twice', 'pets')).toEqual([
+      ['one-to-many', [['first', 'owner_id']]],
+      ['one-to-many', [['second', 'owner_id']]],
+    ]);
+    expect(between('computed_id', 'pets')).toEqual([]);
+  });
+
+  it('reads computed relationships: functions of one exposed row returning exposed rows', () => {
+    const computed = cache.computedRelationships
+      .map((r) => [r.function.schema, r.function.name, r.table.name, r.foreignTable.name, r.toOne])
+      .sort();
+    expect(computed).toEqual([
+      ['api', 'first_pet', 'people', 'pets', true],
+      ['api', 'passport', 'people', 'passports', true],
+      ['api', 'pets_of', 'people', 'pets', false],
+    ]);
   });
 
   it('derives relationships from foreign keys', () => {

@@ -1,71 +1,23 @@
 // @supabase/supabase-js against a real listening backend: the query builder chains a developer writes get the
 // data, counts, statuses and errors that a hosted Supabase gives them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { loadConfig } from '../../src/config.ts';
-import { openPostgres } from '../../src/db/postgres.ts';
-import { startBackend, type Backend } from '../../src/server.ts';
-import { REPO_SUPABASE_DIR } from '../harness.ts';
+import type { Backend } from '../../src/server.ts';
 import { APOLLO, FIXTURE_SQL } from './fixture.ts';
+import { startJsBackend, type JsBackend } from './js-backend.ts';
 
 const USER = '55555555-5555-4555-8555-555555555555';
+let js: JsBackend;
 let backend: Backend;
 let anon: SupabaseClient;
 let user: SupabaseClient;
-let cleanup: () => Promise<void>;
-
-/** A fresh database on TEST_DATABASE_URL's server, or undefined to run on PGlite in the data folder. */
-async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) return { drop: async () => {} };
-  const name = `teamplan_rest_js_${Date.now().toString(36)}`;
-  const admin = await openPostgres(server, 1);
-  await admin.exec(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.exec(`drop database if exists "${name}" with (force)`);
-      await admin.close();
-    },
-  };
-}
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-rest-js-'));
-  const database = await scratchDatabase();
-  backend = await startBackend(
-    loadConfig({
-      BACKEND_PORT: '0',
-      DATA_DIR: dataDir,
-      SUPABASE_DIR: REPO_SUPABASE_DIR,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    }),
-  );
-  cleanup = async () => {
-    await backend.stop();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  await backend.deps.db.exec(FIXTURE_SQL);
-  // Node 20 has no WebSocket of its own; realtime is not used here, but the client builds it.
-  const options = {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  };
-  anon = createClient(backend.url, backend.deps.keys.anonKey, options);
-  const token = await backend.deps.keys.sign({ sub: USER, role: 'authenticated', aud: 'authenticated' }, 3600);
-  user = createClient(backend.url, backend.deps.keys.anonKey, {
-    ...options,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
+  js = await startJsBackend(FIXTURE_SQL);
+  ({ backend, anon } = js);
+  user = js.clientWith(await backend.deps.keys.sign({ sub: USER, role: 'authenticated', aud: 'authenticated' }, 3600));
 });
-afterAll(() => cleanup());
+afterAll(() => js.stop());
 
 describe('reading', () => {
   it('filters, orders and limits', async () => {
@@ -257,12 +209,7 @@ describe('features through the query builder', () => {
 
   it('refuses a token for a role the authenticator cannot switch to', async () => {
     const token = await backend.deps.keys.sign({ sub: USER, role: 'postgres' }, 3600);
-    const admin = createClient(backend.url, backend.deps.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-      global: { headers: { Authorization: `Bearer ${token}` } },
-    });
-    const { error, status } = await admin.from('rest_clients').select();
+    const { error, status } = await js.clientWith(token).from('rest_clients').select();
     expect(status).toBe(403);
     expect(error).toMatchObject({ code: '42501', message: 'permission denied to set role "postgres"' });
   });

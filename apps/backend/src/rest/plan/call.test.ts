@@ -146,4 +146,23 @@ describe('call statements', () => {
       'FROM (SELECT "pgrst_source"."name" FROM "pgrst_source" WHERE "pgrst_source"."name" like $2 ORDER BY "pgrst_source"."name" LIMIT $3 OFFSET $4) _postgrest_t',
     );
   });
+
+  it("embeds a computed relationship of the function's rows, passing each row as the table's type", () => {
+    const { text } = buildCallStatement(plan({ path: '/rpc/projects_of', query: 'client=1&select=name,lead(name)' }));
+    expect(text).toContain(
+      'LEFT JOIN LATERAL (SELECT "lead_1"."name" FROM "public"."lead"("pgrst_source".*::"public"."projects") AS "lead_1") AS "pgrst_1" ON TRUE',
+    );
+  });
+
+  // PostgREST counts a call's rows exactly, also for count=estimated, and has no estimate for count=planned.
+  it.each([
+    ['count=exact', true],
+    ['count=estimated', true],
+    ['count=planned', false],
+    ['', false],
+  ])('counts the rows of a set-returning call for %s: %s', (prefer, counted) => {
+    const call = plan({ path: '/rpc/projects_of', query: 'client=1', headers: prefer ? { prefer } : {} });
+    expect(call.count).toBe(counted);
+    expect(buildCallStatement(call).text.includes('pgrst_source_count')).toBe(counted);
+  });
 });

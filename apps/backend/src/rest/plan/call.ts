@@ -111,7 +111,9 @@ export function planCall(request: ApiRequest, cache: SchemaCache, options: { max
     routine,
     args: argumentsOf(request, routine),
     read,
-    count: request.preferences.count !== undefined,
+    // PostgREST counts a function's rows exactly for count=exact and count=estimated; it has no planner estimate of
+    // a call, so count=planned leaves the total unknown.
+    count: request.preferences.count === 'exact' || request.preferences.count === 'estimated',
     format: headOnly || routine.returns.kind === 'void' ? { kind: 'none' } : format,
     media,
     headOnly,

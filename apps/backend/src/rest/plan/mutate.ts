@@ -15,10 +15,14 @@ function payloadColumns(table: Table, request: ApiRequest): Column[] {
   });
 }
 
-/** The base columns the representation reads from the mutated rows (all of them when `*` is selected). */
+/**
+ * The base columns the representation reads from the mutated rows: all of them when `*` is selected, or when a
+ * computed relationship's function takes the whole row.
+ */
 function selectedColumns(read: ReadPlan): string[] {
   if (read.select.length === 0 && read.embeds.length === 0) return ['*'];
   if (read.select.some((field) => field.field.name === '*')) return ['*'];
+  if (read.embeds.some((embed) => embed.read.fromFunction !== undefined)) return ['*'];
   const names = new Set(read.select.map((field) => field.field.name));
   for (const embed of read.embeds) {
     for (const condition of embed.read.join?.conditions ?? []) names.add(condition.parentColumn);

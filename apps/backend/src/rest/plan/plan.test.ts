@@ -67,6 +67,36 @@ describe('read plans', () => {
     });
   });
 
+  it.each([
+    ['/projects', 'select=*,open_tasks(title)', { toOne: false }, 'tasks', 'projects', 'open_tasks'],
+    ['/projects', 'select=*,lead(name)', { toOne: true }, 'users', 'projects', 'lead'],
+    ['/projects', 'select=*,boss:lead!whatever(name)', { name: 'boss', toOne: true }, 'users', 'projects', 'lead'],
+    // Named like the table `projects`: the computed relationship overrides the foreign key from clients.
+    ['/clients', 'select=*,projects(name)', { toOne: false }, 'projects', 'clients', 'projects'],
+  ])('embeds %s?%s through a computed relationship', (path, query, embed, target, argument, fn) => {
+    const read = plan({ path, query }) as ReadAction;
+    expect(read.read.embeds[0]).toMatchObject({ ...embed, inner: false, spread: false });
+    const child = read.read.embeds[0].read;
+    expect(child.from).toEqual({ schema: 'public', name: target });
+    expect(child.fromFunction).toEqual({
+      name: { schema: 'public', name: fn },
+      argumentType: { schema: 'public', name: argument },
+    });
+    expect(child.join).toBeUndefined();
+  });
+
+  it('filters, orders, pages and nests a computed relationship like any embedding', () => {
+    const read = plan({
+      query:
+        'select=name,open_tasks!inner(title,projects(name))&open_tasks.title=eq.a&open_tasks.order=title&open_tasks.limit=1',
+    }) as ReadAction;
+    const [embed] = read.read.embeds;
+    expect(embed.inner).toBe(true);
+    expect(embed.read).toMatchObject({ where: [expect.anything()], range: { offset: 0, limit: 1 } });
+    expect(embed.read.order).toHaveLength(1);
+    expect(embed.read.embeds[0].read.join?.conditions).toEqual([{ parentColumn: 'project_id', childColumn: 'id' }]);
+  });
+
   it('applies embedded filters, order and limits to the embedded read', () => {
     const read = plan({
       query: 'select=*,tasks!inner(*)&tasks.title=eq.a&tasks.order=title&tasks.limit=2',
@@ -102,6 +132,16 @@ describe('mutation plans', () => {
     ]);
     expect(mutate.read.fromCte).toBe('pgrst_source');
     expect(mutate.representation).toBe('full');
+  });
+
+  it('returns every column when a computed relationship takes the written rows', () => {
+    const mutate = plan({
+      method: 'POST',
+      body: '{"name":"x"}',
+      query: 'select=id,open_tasks(title)',
+      headers: { prefer: 'return=representation' },
+    }) as MutateAction;
+    expect(mutate.mutate).toMatchObject({ kind: 'insert', returning: ['*'] });
   });
 
   it('upserts on the primary key or on on_conflict', () => {
@@ -185,6 +225,18 @@ describe('schema cache errors', () => {
     [
       { query: 'select=*,task(*)' },
       { status: 400, code: 'PGRST200', hint: "Perhaps you meant 'tasks' instead of 'task'." },
+    ],
+    [
+      { query: 'select=*,user(*)' },
+      { status: 400, code: 'PGRST200', hint: "Perhaps you meant 'users' instead of 'user'." },
+    ],
+    [
+      { path: '/tasks', query: 'select=*,open_tasks(*)' },
+      {
+        status: 400,
+        code: 'PGRST200',
+        message: "Could not find a relationship between 'tasks' and 'open_tasks' in the schema cache",
+      },
     ],
     [
       { path: '/employees', query: 'select=*,employees(*)' },

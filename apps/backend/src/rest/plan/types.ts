@@ -19,7 +19,7 @@ export interface PlannedField {
   aggregateCast?: string;
 }
 
-/** A to-one or to-many resource embedded through a foreign key, read by a lateral subquery. */
+/** A to-one or to-many resource embedded through a foreign key or a computed relationship, read by a lateral subquery. */
 export interface EmbedPlan {
   read: ReadPlan;
   /** The key of the embedded value in each parent object. */
@@ -42,6 +42,8 @@ export interface ReadPlan {
   from: QualifiedName;
   /** Rows come from this CTE of the statement instead (the result of a mutation or a function call). */
   fromCte?: string;
+  /** A computed relationship: rows come from this function, called with the parent's row as `argumentType`. */
+  fromFunction?: { name: QualifiedName; argumentType: QualifiedName };
   /** Set on embedded resources, so self-references and repeated tables do not collide. */
   alias?: string;
   select: PlannedField[];

@@ -1,6 +1,6 @@
-// A schema cache for the pure stages' tests: clients, projects, tasks, users with a junction table, and a
-// self-referencing table, as the catalog loader would describe them.
-import type { Column, ForeignKey, SchemaCache, Table } from './types.ts';
+// A schema cache for the pure stages' tests: clients, projects, tasks, users with a junction table, a
+// self-referencing table, and computed relationships, as the catalog loader would describe them.
+import type { Column, ComputedRelationship, ForeignKey, SchemaCache, Table } from './types.ts';
 import { tableKey } from './types.ts';
 
 const column = (name: string, type: string, options: Partial<Column> = {}): Column => ({
@@ -30,6 +30,13 @@ const fk = (constraint: string, from: string, columns: string[], to: string, for
   columns,
   foreignTable: { schema: 'public', name: to },
   foreignColumns,
+});
+
+const computed = (name: string, from: string, to: string, toOne: boolean): ComputedRelationship => ({
+  function: { schema: 'public', name },
+  table: { schema: 'public', name: from },
+  foreignTable: { schema: 'public', name: to },
+  toOne,
 });
 
 export function fixtureCache(): SchemaCache {
@@ -74,6 +81,12 @@ export function fixtureCache(): SchemaCache {
       fk('project_members_project_id_fkey', 'project_members', ['project_id'], 'projects', ['id']),
       fk('project_members_user_id_fkey', 'project_members', ['user_id'], 'users', ['id']),
       fk('employees_manager_id_fkey', 'employees', ['manager_id'], 'employees', ['id']),
+    ],
+    computedRelationships: [
+      computed('open_tasks', 'projects', 'tasks', false),
+      computed('lead', 'projects', 'users', true),
+      // Named like the table: it overrides the foreign key from projects to clients, seen from clients.
+      computed('projects', 'clients', 'projects', false),
     ],
     routines: new Map(),
     timezones: new Set(['UTC', 'Europe/Paris']),

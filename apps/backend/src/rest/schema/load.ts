@@ -1,9 +1,11 @@
-// Reads the schema cache from the catalog: relations with their columns and primary keys, foreign keys, and
-// functions of the exposed schemas. Each query returns one JSON document so both adapters read it the same way.
+// Reads the schema cache from the catalog: relations with their columns and primary keys, foreign keys (also as
+// the views showing their columns carry them), functions of the exposed schemas and the computed relationships among
+// them. Each query returns one JSON document so both adapters read it the same way.
 import type { Db } from '../../db/types.ts';
-import type { ForeignKey, Routine, RoutineParam, SchemaCache, Table } from './types.ts';
+import { COMPUTED_RELATIONSHIPS_SQL } from './computed.ts';
+import type { ComputedRelationship, ForeignKey, Routine, RoutineParam, SchemaCache, Table } from './types.ts';
 import { tableKey } from './types.ts';
-import { addViewKeys, VIEW_COLUMNS_SQL, type ViewColumnSource } from './views.ts';
+import { addViewKeys, VIEWS_SQL, type ViewCatalog } from './views.ts';
 
 // format_type qualifies every type that is not visible on the search path; with only pg_catalog on it, the names
 // it prints stay valid whatever search path a request runs with.
@@ -151,7 +153,8 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
     };
     const tables = await read<Table[]>(TABLES_SQL);
     const baseForeignKeys = await read<ForeignKey[]>(FOREIGN_KEYS_SQL, []);
-    const viewColumns = await read<ViewColumnSource[]>(VIEW_COLUMNS_SQL);
+    const views = await read<ViewCatalog>(VIEWS_SQL, []);
+    const computedRelationships = await read<ComputedRelationship[]>(COMPUTED_RELATIONSHIPS_SQL);
     const routines = (await read<RawRoutine[]>(ROUTINES_SQL)).map(toRoutine);
     const timezones = new Set(await read<string[]>(TIMEZONES_SQL, []));
     const schemaInfo = await read<Pick<SchemaCache, 'descriptions' | 'enums'>>(SCHEMAS_SQL);
@@ -160,7 +163,7 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
 
     const byName = new Map<string, Table>();
     for (const table of tables) byName.set(tableKey(table.schema, table.name), table);
-    const foreignKeys = addViewKeys(byName, baseForeignKeys, viewColumns);
+    const foreignKeys = addViewKeys(byName, baseForeignKeys, views);
     const routinesByName = new Map<string, Routine[]>();
     for (const routine of routines) {
       const key = tableKey(routine.schema, routine.name);
@@ -170,6 +173,7 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
       schemas,
       tables: byName,
       foreignKeys,
+      computedRelationships,
       routines: routinesByName,
       timezones,
       roles: { allowed: new Set(roles.allowed), known: new Set(roles.known) },

@@ -69,7 +69,10 @@ function manyToMany(cache: SchemaCache, origin: QualifiedName, target: Qualified
     if (same(jName, origin) || same(jName, target) || junction.schema !== origin.schema) continue;
     const keys = cache.foreignKeys.filter((fk) => same(fk.table, jName) && within(fk.columns, junction.primaryKey));
     for (const toOrigin of keys.filter((fk) => same(fk.foreignTable, origin))) {
-      for (const toTarget of keys.filter((fk) => same(fk.foreignTable, target) && fk !== toOrigin)) {
+      // Views standing in for a table repeat its foreign keys: two different keys have different names.
+      for (const toTarget of keys.filter(
+        (fk) => same(fk.foreignTable, target) && fk.constraint !== toOrigin.constraint,
+      )) {
         found.push({
           cardinality: 'many-to-many',
           table: origin,

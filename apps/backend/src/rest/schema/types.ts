@@ -42,6 +42,19 @@ export interface ForeignKey {
   foreignColumns: string[];
 }
 
+/**
+ * A function of one table's (or view's) row that returns rows of a table: embedded under the function's name, to-one
+ * when it returns a single row (or a set declared `rows 1`).
+ */
+export interface ComputedRelationship {
+  function: QualifiedName;
+  /** The relation whose row the function takes. */
+  table: QualifiedName;
+  /** The relation whose rows it returns. */
+  foreignTable: QualifiedName;
+  toOne: boolean;
+}
+
 export interface RoutineParam {
   name: string;
   type: string;
@@ -70,6 +83,7 @@ export interface SchemaCache {
   schemas: string[];
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
+  computedRelationships: ComputedRelationship[];
   routines: Map<string, Routine[]>;
   /** Time zone names the database knows, for `Prefer: timezone=`. */
   timezones: Set<string>;
@@ -97,6 +111,7 @@ export function emptySchemaCache(schemas: string[]): SchemaCache {
     schemas,
     tables: new Map(),
     foreignKeys: [],
+    computedRelationships: [],
     routines: new Map(),
     timezones: new Set(),
     roles: { allowed: new Set(), known: new Set() },

@@ -1,96 +1,156 @@
-// Views take part in relationships as PostgREST lets them: a view column that shows a base table's column under
-// the same name carries that column's keys, so a view gets its base table's primary key and foreign keys.
+// Views take part in relationships as PostgREST lets them: a view column that shows a base table's column, under
+// its own name or another, carries that column's keys, so a view gets the primary keys and foreign keys of the
+// tables it shows. Where each column comes from is read from the view's stored query (see node-tree.ts), through
+// views of views down to the table.
+import { viewTargetOrigins, type TargetOrigin } from './node-tree.ts';
 import type { ForeignKey, QualifiedName, Table } from './types.ts';
 import { tableKey } from './types.ts';
 
-/** For each view column, the base table columns of the same name the view's query reads. */
-export const VIEW_COLUMNS_SQL = `
-select coalesce(json_agg(json_build_object(
-  'view', json_build_object('schema', vn.nspname, 'name', v.relname),
-  'column', va.attname,
-  'table', json_build_object('schema', tn.nspname, 'name', t.relname),
-  'tablePrimaryKey', coalesce((
-    select json_agg(a.attname order by k.ord)
-    from pg_constraint p cross join unnest(p.conkey) with ordinality k(attnum, ord)
-    join pg_attribute a on a.attrelid = p.conrelid and a.attnum = k.attnum
-    where p.conrelid = t.oid and p.contype = 'p'), '[]')
-)), '[]')::text as doc
-from pg_class v
-join pg_namespace vn on vn.oid = v.relnamespace
-join pg_rewrite r on r.ev_class = v.oid
-join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
-  and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0 and d.refobjid <> v.oid
-join pg_class t on t.oid = d.refobjid
-join pg_namespace tn on tn.oid = t.relnamespace
-join pg_attribute ta on ta.attrelid = t.oid and ta.attnum = d.refobjsubid
-join pg_attribute va on va.attrelid = v.oid and va.attname = ta.attname and va.attnum > 0 and not va.attisdropped
-where v.relkind in ('v', 'm') and vn.nspname in (select json_array_elements_text($1::json))`;
+const pgClassColumns = (alias: string) =>
+  `(select json_object_agg(a.attnum, a.attname) from pg_attribute a
+    where a.attrelid = ${alias}.oid and a.attnum > 0 and not a.attisdropped)`;
 
-export interface ViewColumnSource {
+/** Every view with its stored query, and the tables the views read with their columns and primary keys. */
+export const VIEWS_SQL = `
+with views as (
+  select c.oid, n.nspname, c.relname, r.oid as rule, r.ev_action
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+  where c.relkind in ('v', 'm') and n.nspname not in ('pg_catalog', 'information_schema')
+)
+select json_build_object(
+  'views', coalesce((select json_agg(json_build_object('oid', v.oid::int8, 'schema', v.nspname, 'name', v.relname,
+    'columns', ${pgClassColumns('v')}, 'definition', v.ev_action::text)) from views v), '[]'),
+  'tables', coalesce((select json_agg(json_build_object('oid', t.oid::int8, 'schema', tn.nspname, 'name', t.relname,
+    'columns', ${pgClassColumns('t')},
+    'primaryKey', coalesce((
+      select json_agg(a.attname order by k.ord)
+      from pg_constraint p cross join unnest(p.conkey) with ordinality k(attnum, ord)
+      join pg_attribute a on a.attrelid = p.conrelid and a.attnum = k.attnum
+      where p.conrelid = t.oid and p.contype = 'p'), '[]')))
+    from pg_class t join pg_namespace tn on tn.oid = t.relnamespace
+    where t.relkind in ('r', 'p', 'f') and t.oid in (
+      select d.refobjid from pg_depend d join views v on d.objid = v.rule
+      where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass)), '[]')
+)::text as doc`;
+
+interface CatalogRelation {
+  oid: number;
+  schema: string;
+  name: string;
+  /** Column names by number. */
+  columns: Record<string, string> | null;
+}
+
+export interface ViewCatalog {
+  views: (CatalogRelation & { definition: string })[];
+  tables: (CatalogRelation & { primaryKey: string[] })[];
+}
+
+/** A base table as one view shows it: each of its columns the view shows, with the view columns showing it. */
+interface ShownTable {
   view: QualifiedName;
-  column: string;
   table: QualifiedName;
-  tablePrimaryKey: string[];
+  primaryKey: string[];
+  columns: Map<string, string[]>;
 }
 
 const keyOf = (name: QualifiedName) => tableKey(name.schema, name.name);
+const nameOf = (relation: CatalogRelation): QualifiedName => ({ schema: relation.schema, name: relation.name });
+// Views built on views: deeper than this is taken for a cycle.
+const MAX_VIEW_DEPTH = 64;
 
-/** View -> base table -> the base columns it shows; a column read from several tables shows none of them. */
-function baseColumns(
-  sources: ViewColumnSource[],
-): Map<string, Map<string, { table: QualifiedName; columns: Set<string>; primaryKey: string[] }>> {
-  const tablesPerColumn = new Map<string, ViewColumnSource[]>();
-  for (const source of sources) {
-    const key = `${keyOf(source.view)}\u0000${source.column}`;
-    tablesPerColumn.set(key, [...(tablesPerColumn.get(key) ?? []), source]);
+/** For each view of `exposed`, the base tables it shows, in the order of the view's columns. */
+function shownTables(catalog: ViewCatalog, exposed: Map<string, Table>): { view: Table; shown: ShownTable[] }[] {
+  const views = new Map(
+    catalog.views.map((view) => [
+      view.oid,
+      { view, origins: new Map(viewTargetOrigins(view.definition).map((origin) => [origin.position, origin])) },
+    ]),
+  );
+  const tables = new Map(catalog.tables.map((table) => [table.oid, table]));
+  const baseOf = (origin: TargetOrigin | undefined) => {
+    for (let depth = 0; origin && depth < MAX_VIEW_DEPTH; depth++) {
+      const table = tables.get(origin.relation);
+      const column = table?.columns?.[origin.column];
+      if (table && column) return { table, column };
+      origin = views.get(origin.relation)?.origins.get(origin.column);
+    }
+    return undefined;
+  };
+  const result: { view: Table; shown: ShownTable[] }[] = [];
+  for (const { view, origins } of views.values()) {
+    const exposedView = exposed.get(tableKey(view.schema, view.name));
+    if (!exposedView) continue;
+    const shown = new Map<number, ShownTable>();
+    const positions = Object.keys(view.columns ?? {})
+      .map(Number)
+      .sort((a, b) => a - b);
+    for (const position of positions) {
+      const base = baseOf(origins.get(position));
+      if (!base) continue;
+      const entry = shown.get(base.table.oid) ?? {
+        view: nameOf(view),
+        table: nameOf(base.table),
+        primaryKey: base.table.primaryKey,
+        columns: new Map<string, string[]>(),
+      };
+      entry.columns.set(base.column, [...(entry.columns.get(base.column) ?? []), view.columns![position]]);
+      shown.set(base.table.oid, entry);
+    }
+    result.push({ view: exposedView, shown: [...shown.values()] });
   }
-  const byView = new Map<string, Map<string, { table: QualifiedName; columns: Set<string>; primaryKey: string[] }>>();
-  for (const candidates of tablesPerColumn.values()) {
-    if (candidates.length !== 1) continue;
-    const [source] = candidates;
-    const tables = byView.get(keyOf(source.view)) ?? new Map();
-    const entry = tables.get(keyOf(source.table)) ?? {
-      table: source.table,
-      columns: new Set<string>(),
-      primaryKey: source.tablePrimaryKey,
-    };
-    entry.columns.add(source.column);
-    tables.set(keyOf(source.table), entry);
-    byView.set(keyOf(source.view), tables);
-  }
-  return byView;
+  return result;
 }
 
-/** Gives views the primary key of the one base table whose key they show, and adds their foreign keys. */
-export function addViewKeys(
-  tables: Map<string, Table>,
-  foreignKeys: ForeignKey[],
-  sources: ViewColumnSource[],
-): ForeignKey[] {
-  const byView = baseColumns(sources);
-  // Every relation that stands for a base table: the table itself and each view showing the needed columns.
-  const standIns = (table: QualifiedName, columns: string[]): QualifiedName[] => {
-    const found = [table];
-    for (const [viewKey, bases] of byView) {
-      const shown = bases.get(keyOf(table));
-      const view = tables.get(viewKey);
-      if (view && shown && columns.every((column) => shown.columns.has(column)))
-        found.push({ schema: view.schema, name: view.name });
-    }
-    return found;
-  };
-  for (const [viewKey, bases] of byView) {
-    const view = tables.get(viewKey);
-    const keyed = [...bases.values()].filter(
-      (base) => base.primaryKey.length > 0 && base.primaryKey.every((c) => base.columns.has(c)),
+/** Every way to pick one view column for each key column, when a view shows a key column more than once. */
+function choices(columns: string[][]): string[][] {
+  return columns.reduce<string[][]>(
+    (picked, options) => picked.flatMap((prefix) => options.map((option) => [...prefix, option])),
+    [[]],
+  );
+}
+
+/**
+ * Gives views the primary keys of the tables whose keys they show (in full), and returns the foreign keys with
+ * every view standing in for the tables on either side whose key columns it shows.
+ */
+export function addViewKeys(tables: Map<string, Table>, foreignKeys: ForeignKey[], catalog: ViewCatalog): ForeignKey[] {
+  const byView = shownTables(catalog, tables);
+  const byTable = new Map<string, ShownTable[]>();
+  for (const { shown } of byView) {
+    for (const base of shown) byTable.set(keyOf(base.table), [...(byTable.get(keyOf(base.table)) ?? []), base]);
+  }
+
+  for (const { view, shown } of byView) {
+    const keyed = shown.filter(
+      (base) => base.primaryKey.length > 0 && base.primaryKey.every((column) => base.columns.has(column)),
     );
-    if (view && keyed.length === 1) view.primaryKey = keyed[0].primaryKey;
+    // A key column shown twice is named by its first view column, as PostgREST names it.
+    view.primaryKey = keyed.flatMap((base) => base.primaryKey.map((column) => base.columns.get(column)![0]));
   }
-  const all: ForeignKey[] = [];
-  for (const fk of foreignKeys) {
-    for (const table of standIns(fk.table, fk.columns)) {
-      for (const foreignTable of standIns(fk.foreignTable, fk.foreignColumns)) all.push({ ...fk, table, foreignTable });
-    }
-  }
-  return all;
+
+  const standIns = (table: QualifiedName, columns: string[]): { relation: QualifiedName; columns: string[] }[] => [
+    { relation: table, columns },
+    ...(byTable.get(keyOf(table)) ?? [])
+      .filter((shown) => columns.every((column) => shown.columns.has(column)))
+      .flatMap((shown) =>
+        choices(columns.map((column) => shown.columns.get(column)!)).map((picked) => ({
+          relation: shown.view,
+          columns: picked,
+        })),
+      ),
+  ];
+  return foreignKeys.flatMap((fk) =>
+    standIns(fk.table, fk.columns).flatMap((side) =>
+      standIns(fk.foreignTable, fk.foreignColumns).map((foreignSide) => ({
+        ...fk,
+        table: side.relation,
+        columns: side.columns,
+        foreignTable: foreignSide.relation,
+        foreignColumns: foreignSide.columns,
+      })),
+    ),
+  );
 }

@@ -12,8 +12,17 @@ export function qualifierOf(plan: ReadPlan): string {
   return qualified(plan.from);
 }
 
-function fromSql(plan: ReadPlan): string {
-  const source = plan.fromCte !== undefined ? ident(plan.fromCte) : qualified(plan.from);
+/** The rows a read starts from: its table, the CTE it reads, or a computed relationship's function. */
+function sourceSql(plan: ReadPlan, parentQualifier: string | undefined): string {
+  const call = plan.fromFunction;
+  if (call === undefined) return plan.fromCte !== undefined ? ident(plan.fromCte) : qualified(plan.from);
+  if (parentQualifier === undefined) throw new Error('sourceSql: a computed relationship is read only when embedded');
+  // The parent's whole row, cast so that an overloaded function or a row read from a CTE finds its parameter type.
+  return `${qualified(call.name)}(${parentQualifier}.*::${qualified(call.argumentType)})`;
+}
+
+function fromSql(plan: ReadPlan, parentQualifier?: string): string {
+  const source = sourceSql(plan, parentQualifier);
   const alias = plan.alias !== undefined ? ` AS ${ident(plan.alias)}` : '';
   const junction = plan.join?.junction ? `, ${qualified(plan.join.junction.table)}` : '';
   return `FROM ${source}${alias}${junction}`;
@@ -127,7 +136,7 @@ export function readSql(plan: ReadPlan, params: Params, parentQualifier?: string
   ];
   const joins = embeds.map((embed) => ` ${embed.join}`).join('');
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-  return `SELECT ${selects.join(', ')} ${fromSql(plan)}${joins}${where}${groupSql(plan, qualifier, params)}${orderSql(plan, plan.order, params)}${rangeSql(plan, params)}`;
+  return `SELECT ${selects.join(', ')} ${fromSql(plan, parentQualifier)}${joins}${where}${groupSql(plan, qualifier, params)}${orderSql(plan, plan.order, params)}${rangeSql(plan, params)}`;
 }
 
 /** Counts the rows the top level matches, before limit and offset; inner embeds must have a match. */
@@ -142,5 +151,5 @@ export function countSql(plan: ReadPlan, params: Params, parentQualifier?: strin
       return `${f.isNull ? 'NOT ' : ''}EXISTS (${countSql(embed.read, params, qualifier)})`;
     }),
   ];
-  return `SELECT 1 ${fromSql(plan)}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
+  return `SELECT 1 ${fromSql(plan, parentQualifier)}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
 }

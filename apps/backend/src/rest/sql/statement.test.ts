@@ -51,6 +51,20 @@ describe('read statements', () => {
     );
   });
 
+  it("reads a computed relationship from its function of the parent's whole row", () => {
+    const { text } = statement({ query: 'select=name,lead(name),open_tasks!inner(title)&open_tasks.limit=2' });
+    expect(text).toContain(
+      `LEFT JOIN LATERAL (SELECT "lead_1"."name" FROM "public"."lead"(${P}.*::${P}) AS "lead_1") AS "pgrst_1" ON TRUE ` +
+        `INNER JOIN LATERAL (SELECT json_agg("pgrst_2") AS "pgrst_2" FROM (SELECT "open_tasks_1"."title" ` +
+        `FROM "public"."open_tasks"(${P}.*::${P}) AS "open_tasks_1" LIMIT $1 OFFSET $2) AS "pgrst_2") AS "pgrst_2" ON "pgrst_2" IS NOT NULL`,
+    );
+    expect(
+      statement({ query: 'select=name,tasks:open_tasks!inner(title)', headers: { prefer: 'count=exact' } }).text,
+    ).toContain(
+      `pgrst_source_count AS (SELECT 1 FROM ${P} WHERE EXISTS (SELECT 1 FROM "public"."open_tasks"(${P}.*::${P}) AS "open_tasks_1"))`,
+    );
+  });
+
   it('joins many-to-many through the junction table', () => {
     expect(statement({ query: 'select=users(name)' }).text).toContain(
       `FROM "public"."users" AS "users_1", "public"."project_members" WHERE "users_1"."id" = "public"."project_members"."user_id" ` +
