@@ -1,6 +1,6 @@
 // The process under measurement: our backend, and beside it on the same database a minimal node:http server that
-// runs the very statement our pipeline builds for each benchmarked request, with the same scoping statement, in
-// the same single round trip. Prints the two base URLs as one JSON line, then serves until killed.
+// runs the very statement our pipeline builds for each benchmarked request, with the same scoping statement and
+// values, in the same single round trip. Prints the two base URLs as one JSON line, then serves until killed.
 import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +59,14 @@ const baseline = http.createServer(async (req, res) => {
   try {
     const scope = {
       text: SCOPE_SQL,
-      params: scopeParams({ role: 'authenticated', claims, method: 'GET', path: route.pathname, headers: {} }),
+      // request.headers as well, which every PostgREST-compatible server sets for policies and functions to read.
+      params: scopeParams({
+        role: 'authenticated',
+        claims,
+        method: 'GET',
+        path: route.pathname,
+        headers: req.headers as Record<string, string>,
+      }),
     };
     const [, result] = await db.batch([scope, route.statement]);
     const body = (result.rows[0] as { body: string }).body;
