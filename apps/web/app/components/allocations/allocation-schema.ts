@@ -59,13 +59,7 @@ export const allocationInputSchema = z
 export type AllocationInput = z.infer<typeof allocationInputSchema>;
 
 /** What the allocation form edits: text as typed, hours as the number input holds them ('' while empty). */
-export type AllocationFormValues = {
-  project_id: string;
-  user_id: string;
-  start_date: string;
-  end_date: string;
-  hours_per_day: number | string;
-  tentative: boolean;
+export type AllocationFormValues = Omit<AllocationRow, 'id' | 'role' | 'note' | 'profiles' | 'projects'> & {
   role: string;
   note: string;
 };
