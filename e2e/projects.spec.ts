@@ -138,7 +138,7 @@ test('a member sees a project read-only, and requests crafted by hand are refuse
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByRole('table', { name: 'Team', exact: true })).toContainText('Reviewer');
   await expect(page.getByRole('table', { name: 'Team timeline' })).toBeVisible();
-  for (const name of ['Edit project', 'Delete project', 'Add allocation']) {
+  for (const name of ['Edit project', 'Delete project', 'New allocation']) {
     await expect(page.getByRole('button', { name })).toHaveCount(0);
   }
   await expect(page.getByRole('button', { name: /Delete allocation/ })).toHaveCount(0);
@@ -187,7 +187,7 @@ test('a project manager adds, edits and deletes an allocation on the project pag
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByText('Nobody is allocated to this project yet.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add allocation' }).click();
+  await page.getByRole('button', { name: 'New allocation' }).click();
   const form = page.getByRole('dialog', { name: 'New allocation' });
   await choose(page, 'Person', ACCOUNTS.member.name);
   // Monday 1 March 2027 to Friday 12 March 2027: ten work days.

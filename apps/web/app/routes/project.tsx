@@ -151,7 +151,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setDialog({ kind: 'allocation', allocation: newAllocation })}
           >
-            Add allocation
+            New allocation
           </Button>
         ) : null}
       </Group>
