@@ -2,8 +2,6 @@
 // managers' menu (edit, pin, expire, delete).
 import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockOff, IconDots, IconPencil, IconPin, IconPinnedOff, IconTrash } from '@tabler/icons-react';
-import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../utils/action-result';
 import { AnnouncementMarkdown } from './announcement-markdown';
 import type { AnnouncementView } from './announcement-status';
 import { formatInstant } from './announcement-times';
@@ -12,7 +10,14 @@ type AnnouncementCardProps = {
   announcement: AnnouncementView;
   timeZone: string;
   /** Present for those who may change announcements. */
-  manage?: { action: string; onEdit: () => void; onDelete: () => void };
+  manage?: {
+    onEdit: () => void;
+    onDelete: () => void;
+    /** Sends a quick change (pin, unpin, expire) of this announcement. */
+    onChange: (intent: string, values?: Record<string, string>) => void;
+    /** Whether a change of this announcement is on its way. */
+    busy: boolean;
+  };
 };
 
 function StatusBadge({ announcement, timeZone }: Pick<AnnouncementCardProps, 'announcement' | 'timeZone'>) {
@@ -85,23 +90,15 @@ export function AnnouncementCard({ announcement, timeZone, manage }: Announcemen
 
 function ManageMenu({
   announcement,
-  action,
   onEdit,
   onDelete,
+  onChange: submit,
+  busy,
 }: { announcement: AnnouncementView } & NonNullable<AnnouncementCardProps['manage']>) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionFeedback(fetcher.data);
-  const submit = (intent: string, values: Record<string, string> = {}) =>
-    fetcher.submit({ intent, id: announcement.id, ...values }, { method: 'post', action });
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Manage "${announcement.title}"`}
-          loading={fetcher.state !== 'idle'}
-        >
+        <ActionIcon variant="subtle" color="gray" aria-label={`Manage "${announcement.title}"`} loading={busy}>
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>

@@ -3,6 +3,8 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { useActionFeedback, type ActionResult } from '../../utils/action-result';
 import { ConfirmDeleteModal } from '../allocations/confirm-delete-modal';
 import { AnnouncementCard } from './announcement-card';
 import { AnnouncementFormModal } from './announcement-form-modal';
@@ -25,6 +27,11 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
   const [deleting, setDeleting] = useState<AnnouncementView | null>(null);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? live : live.slice(0, FIRST_SHOWN);
+  // Quick changes are sent from here, not from each card: expiring one moves its card to another list, and a card
+  // remounted there would have lost the answer and its popup.
+  const changes = useFetcher<ActionResult>();
+  useActionFeedback(changes.data);
+  const changing = changes.state !== 'idle' ? changes.formData?.get('id') : undefined;
   const card = (announcement: AnnouncementView) => (
     <AnnouncementCard
       key={announcement.id}
@@ -32,7 +39,13 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
       timeZone={timeZone}
       manage={
         canManage
-          ? { action, onEdit: () => setEditing(announcement), onDelete: () => setDeleting(announcement) }
+          ? {
+              onEdit: () => setEditing(announcement),
+              onDelete: () => setDeleting(announcement),
+              onChange: (intent, values = {}) =>
+                changes.submit({ intent, id: announcement.id, ...values }, { method: 'post', action }),
+              busy: changing === announcement.id,
+            }
           : undefined
       }
     />
