@@ -35,7 +35,8 @@ interface HookAnswer {
 }
 
 const hookAnswer = async (user: Record<string, unknown>) =>
-  (await h.db.query<{ answer: HookAnswer }>('select private.hook_before_user_created($1::jsonb) as answer', [{ user }])).rows[0].answer;
+  (await h.db.query<{ answer: HookAnswer }>('select private.hook_before_user_created($1::jsonb) as answer', [{ user }]))
+    .rows[0].answer;
 
 describe('invitations', () => {
   it('makes the invitee a member with the invited permissions when the address is confirmed', async () => {

@@ -53,7 +53,13 @@ function readJwkFile(file: string): JWK[] {
 
 async function generateSigningKeyFile(file: string): Promise<JWK[]> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'ES256', use: 'sig', key_ops: ['sign', 'verify'] };
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    kid: randomUUID(),
+    alg: 'ES256',
+    use: 'sig',
+    key_ops: ['sign', 'verify'],
+  };
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify([jwk], null, 2), { mode: 0o600 });
   return [jwk];
@@ -112,7 +118,10 @@ export async function loadKeys(config: Pick<Config, 'dataDir' | 'supabaseDir' | 
       return payload as Claims;
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'ERR_JWT_EXPIRED') throw new JwtError('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+      if (code === 'ERR_JWT_EXPIRED')
+        throw new JwtError(
+          'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+        );
       throw new JwtError('invalid JWT: unable to parse or verify signature, token signature is invalid');
     }
   }

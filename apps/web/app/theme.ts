@@ -37,8 +37,7 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 7 },
   colors: { slate, gray: slate, dark: slateDark },
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   other: { secondaryColor: SECONDARY_COLOR, neutralColor: NEUTRAL_COLOR },
   components: {

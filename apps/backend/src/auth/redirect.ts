@@ -56,7 +56,7 @@ function parse(url: string): URL | undefined {
 
 export function isRedirectAllowed(settings: AuthSettings, redirectUrl: string | undefined): boolean {
   // Control characters and spaces are never part of a URL; browsers would strip them and land elsewhere.
-  if (!redirectUrl || /[\u0000-\u0020\u007f]/.test(redirectUrl)) return false;
+  if (!redirectUrl || hasControlOrSpace(redirectUrl)) return false;
   const target = parse(redirectUrl);
   const site = parse(settings.siteUrl);
   if (!target || !site) return false;
@@ -74,4 +74,12 @@ export function redirectTarget(settings: AuthSettings, requested: string | undef
   if (isRedirectAllowed(settings, requested)) return requested!;
   if (isRedirectAllowed(settings, referer)) return referer!;
   return settings.siteUrl;
+}
+
+function hasControlOrSpace(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

@@ -16,7 +16,13 @@ interface Adapter {
 }
 
 const adapters: Adapter[] = [
-  { name: 'pglite', open: async () => { const db = await openPglite(); return { db, drop: () => db.close() }; } },
+  {
+    name: 'pglite',
+    open: async () => {
+      const db = await openPglite();
+      return { db, drop: () => db.close() };
+    },
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   adapters.push({ name: 'postgres', open: openScratchDb });
@@ -59,8 +65,17 @@ describe.each(adapters)('Db contract on $name', (adapter) => {
       [{ k: 'v' }],
     );
     expect(rows[0]).toEqual({
-      i: 1, s: 2, f: 1.5, b: true, big: '9007199254740993', n: '12.50', d: '2026-03-04',
-      j: { a: [1] }, z: null, arr: '{a,b}', echoed: { k: 'v' },
+      i: 1,
+      s: 2,
+      f: 1.5,
+      b: true,
+      big: '9007199254740993',
+      n: '12.50',
+      d: '2026-03-04',
+      j: { a: [1] },
+      z: null,
+      arr: '{a,b}',
+      echoed: { k: 'v' },
     });
   });
 
@@ -79,7 +94,9 @@ describe.each(adapters)('Db contract on $name', (adapter) => {
         throw new Error('stop');
       }),
     ).rejects.toThrow('stop');
-    const { rows } = await db.query<{ owner: string }>("select owner from notes where owner in ('committed', 'rolled back')");
+    const { rows } = await db.query<{ owner: string }>(
+      "select owner from notes where owner in ('committed', 'rolled back')",
+    );
     expect(rows.map((r) => r.owner)).toEqual(['committed']);
   });
 

@@ -21,7 +21,10 @@ describe('describeError', () => {
   });
 
   it('keeps the status text of other client errors', async () => {
-    expect(describeError(await routeError(405, 'Method Not Allowed'))).toEqual({ status: 405, title: 'Method Not Allowed' });
+    expect(describeError(await routeError(405, 'Method Not Allowed'))).toEqual({
+      status: 405,
+      title: 'Method Not Allowed',
+    });
   });
 
   it('is not fooled by a plain data() value', () => {

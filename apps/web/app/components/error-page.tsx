@@ -28,9 +28,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       </Text>
       <Title order={1}>{title}</Title>
       <Text>{status === 404 ? `Page Not Found: ${path}` : errorMessage(status)}</Text>
-      {import.meta.env.DEV && error instanceof Error && error.stack ? (
-        <Code block>{error.stack}</Code>
-      ) : null}
+      {import.meta.env.DEV && error instanceof Error && error.stack ? <Code block>{error.stack}</Code> : null}
       <Anchor component={Link} to="/" reloadDocument={status >= 500}>
         Go to the home page
       </Anchor>

@@ -31,7 +31,12 @@ export function PasswordField({ label, name, weakPassword }: PasswordFieldProps)
             key={hint.id}
             data-met={hint.met}
             icon={
-              <ThemeIcon size={16} radius="xl" color={hint.met ? 'green' : 'slate'} variant={hint.met ? 'filled' : 'outline'}>
+              <ThemeIcon
+                size={16}
+                radius="xl"
+                color={hint.met ? 'green' : 'slate'}
+                variant={hint.met ? 'filled' : 'outline'}
+              >
                 {hint.met ? <IconCheck size={11} aria-hidden /> : <IconX size={11} aria-hidden />}
               </ThemeIcon>
             }

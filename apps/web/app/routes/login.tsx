@@ -64,10 +64,26 @@ export default function Login({ actionData }: Route.ComponentProps) {
             Sign in
           </Button>
           <Group justify="space-between" gap="xs">
-            <Button type="submit" name="intent" value="recover" variant="subtle" color="blue" size="compact-sm" loading={submitting === 'recover'}>
+            <Button
+              type="submit"
+              name="intent"
+              value="recover"
+              variant="subtle"
+              color="blue"
+              size="compact-sm"
+              loading={submitting === 'recover'}
+            >
               Forgot password?
             </Button>
-            <Button type="submit" name="intent" value="magic-link" variant="subtle" color="blue" size="compact-sm" loading={submitting === 'magic-link'}>
+            <Button
+              type="submit"
+              name="intent"
+              value="magic-link"
+              variant="subtle"
+              color="blue"
+              size="compact-sm"
+              loading={submitting === 'magic-link'}
+            >
               Send me a magic link
             </Button>
           </Group>

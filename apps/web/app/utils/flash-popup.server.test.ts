@@ -10,7 +10,11 @@ describe('flash popup', () => {
     expect(cookie).toMatch(/Max-Age=60/);
     expect(cookie).toMatch(/HttpOnly/);
     const popup = await readFlashPopup(requestWith(cookie));
-    expect(popup).toMatchObject({ type: 'error', title: 'Error', message: 'You do not have permission to open this page.' });
+    expect(popup).toMatchObject({
+      type: 'error',
+      title: 'Error',
+      message: 'You do not have permission to open this page.',
+    });
     expect(popup?.id).toMatch(/^flash-/);
   });
 

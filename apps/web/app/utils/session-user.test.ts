@@ -8,7 +8,13 @@ const authUser = (fields: Partial<User>): User =>
 describe('toSessionUser', () => {
   it('takes the full name from the user metadata', () => {
     const user = toSessionUser(authUser({ email: 'ada@example.com', user_metadata: { full_name: ' Ada Lovelace ' } }));
-    expect(user).toEqual({ id: 'u1', email: 'ada@example.com', phone: null, fullName: 'Ada Lovelace', avatarUrl: null });
+    expect(user).toEqual({
+      id: 'u1',
+      email: 'ada@example.com',
+      phone: null,
+      fullName: 'Ada Lovelace',
+      avatarUrl: null,
+    });
   });
 
   it('treats empty strings as missing', () => {

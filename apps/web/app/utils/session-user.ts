@@ -31,7 +31,10 @@ export function displayName(user: Pick<SessionUser, 'fullName' | 'email' | 'phon
 
 /** Up to two initials for the avatar placeholder. */
 export function initialsOf(name: string): string {
-  const words = name.replace(/@.*$/, '').split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .replace(/@.*$/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return words
     .slice(0, 2)
     .map((word) => word[0]!.toUpperCase())

@@ -16,7 +16,10 @@ function sessionResponse(accessTokenLength = 40) {
 }
 
 async function signInAndCollectCookies(accessTokenLength?: number) {
-  vi.stubGlobal('fetch', vi.fn(async () => sessionResponse(accessTokenLength)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => sessionResponse(accessTokenLength)),
+  );
   const headers = new Headers();
   const supabase = createSupabaseServerClient(new Request('http://app.test/login'), headers, backend);
   const { error } = await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'secret123' });

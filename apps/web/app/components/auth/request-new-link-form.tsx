@@ -22,7 +22,14 @@ export function RequestNewLinkForm({ formError }: { formError?: string }) {
         <Button type="submit" name="intent" value="magic-link" loading={submitting === 'magic-link'} fullWidth>
           Send me a magic link
         </Button>
-        <Button type="submit" name="intent" value="recover" variant="default" loading={submitting === 'recover'} fullWidth>
+        <Button
+          type="submit"
+          name="intent"
+          value="recover"
+          variant="default"
+          loading={submitting === 'recover'}
+          fullWidth
+        >
           Reset my password
         </Button>
         <Text size="sm" ta="center">

@@ -18,13 +18,7 @@ export function SidebarLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger
-              opened={navigationOpen}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
+            <Burger opened={navigationOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Brand />
           </Group>
           <ThemeToggle />
@@ -38,7 +32,9 @@ export function SidebarLayout({ children }: { children: ReactNode }) {
           <UserMenu />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main bg="light-dark(var(--mantine-color-slate-0), var(--mantine-color-dark-8))">{children}</AppShell.Main>
+      <AppShell.Main bg="light-dark(var(--mantine-color-slate-0), var(--mantine-color-dark-8))">
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

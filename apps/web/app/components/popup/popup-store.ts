@@ -18,7 +18,12 @@ export function defaultPopupTitle(type: PopupType): string {
 let sequence = 0;
 
 export function toPopup(request: PopupRequest, id = `popup-${++sequence}`): Popup {
-  return { id, type: request.type, message: request.message, title: request.title?.trim() || defaultPopupTitle(request.type) };
+  return {
+    id,
+    type: request.type,
+    message: request.message,
+    title: request.title?.trim() || defaultPopupTitle(request.type),
+  };
 }
 
 export type PopupStore = ReturnType<typeof createPopupStore>;
