@@ -3,12 +3,12 @@ import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import { RouterContextProvider } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
-import { buildInfoContext } from '../app/utils/build-info.server';
-import type { BuildManifest } from '../app/utils/build-watcher';
-import { getServerEnv, type ServerEnv } from '../app/utils/env.server';
+import { buildInfoContext } from '../app/features/deployments/build-info.server';
+import type { BuildManifest } from '../app/features/deployments/build-watcher';
+import { getServerEnv, type ServerEnv } from '../app/session/env.server';
 import { buildManifestRoutes } from './build-manifest';
 
-export { EnvError } from '../app/utils/env.server';
+export { EnvError } from '../app/session/env.server';
 
 /** Validates the environment once; throws an EnvError naming every missing or invalid variable. */
 export function loadEnv(): ServerEnv {

@@ -2,12 +2,12 @@
 // signed-in person who is not a member sees whom to ask for access instead of the page.
 import { Outlet } from 'react-router';
 import type { Route } from './+types/app-layout';
-import { ErrorPage } from '../components/error-page';
-import { DefaultLayout } from '../components/layout/default-layout';
-import { NoAccessPage, noAccessDetailsOf } from '../components/layout/no-access';
-import { SidebarLayout } from '../components/layout/sidebar-layout';
-import { useAuth } from '../state/auth-provider';
-import { refuseNonMembers, requireSignedIn } from '../utils/guards.server';
+import { ErrorPage } from '../ui/error-page';
+import { DefaultLayout } from '../ui/layouts/default-layout';
+import { NoAccessPage, noAccessDetailsOf } from '../features/no-access/no-access';
+import { SidebarLayout } from '../ui/layouts/sidebar-layout';
+import { useAuth } from '../session/auth-provider';
+import { refuseNonMembers, requireSignedIn } from '../session/guards.server';
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
 

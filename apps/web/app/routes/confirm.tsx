@@ -3,15 +3,15 @@ import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, redirect, useNavigate, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/confirm';
-import { ChoosePasswordForm } from '../components/auth/choose-password-form';
-import { RequestNewLinkForm } from '../components/auth/request-new-link-form';
-import { usePopup } from '../components/popup/popup-provider';
-import { sendMagicLink, sendPasswordReset } from '../utils/auth-actions.server';
-import { PASSWORD_SETTING_TYPES, readLinkResult } from '../utils/confirm-link';
-import { completeLink } from '../utils/confirm-link.server';
-import { redirectTargetOf } from '../utils/redirects';
-import { supabaseContext } from '../utils/request-context.server';
-import { getBrowserSupabase } from '../utils/supabase.browser';
+import { ChoosePasswordForm } from '../features/auth/choose-password-form';
+import { RequestNewLinkForm } from '../features/auth/request-new-link-form';
+import { usePopup } from '../ui/popup-provider';
+import { sendMagicLink, sendPasswordReset } from '../features/auth/auth-actions.server';
+import { PASSWORD_SETTING_TYPES, readLinkResult } from '../features/auth/confirm-link';
+import { completeLink } from '../features/auth/confirm-link.server';
+import { redirectTargetOf } from '../lib/redirects';
+import { supabaseContext } from '../session/request-context.server';
+import { getBrowserSupabase } from '../session/supabase.browser';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -3,12 +3,12 @@ import { Anchor, Button, Select, Stack, Text, TextInput, Title } from '@mantine/
 import { useEffect, useState } from 'react';
 import { Form, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login-code';
-import { FormError } from '../components/auth/form-error';
-import { useSignOut } from '../components/layout/use-sign-out';
-import { usePopup } from '../components/popup/popup-provider';
-import { verifySecondFactor } from '../utils/auth-actions.server';
-import { safeRedirectPath } from '../utils/redirects';
-import { supabaseContext } from '../utils/request-context.server';
+import { FormError } from '../ui/form-error';
+import { useSignOut } from '../ui/layouts/use-sign-out';
+import { usePopup } from '../ui/popup-provider';
+import { verifySecondFactor } from '../features/auth/auth-actions.server';
+import { safeRedirectPath } from '../lib/redirects';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data, error } = await context.get(supabaseContext).auth.mfa.listFactors();

@@ -3,12 +3,12 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } f
 import { useEffect } from 'react';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
-import { FormError } from '../components/auth/form-error';
-import { usePopup } from '../components/popup/popup-provider';
-import { REVEAL_TOGGLE_PROPS } from '../components/reveal-toggle';
-import { sendMagicLink, sendPasswordReset, signIn } from '../utils/auth-actions.server';
-import { safeRedirectPath } from '../utils/redirects';
-import { supabaseContext } from '../utils/request-context.server';
+import { FormError } from '../ui/form-error';
+import { usePopup } from '../ui/popup-provider';
+import { REVEAL_TOGGLE_PROPS } from '../ui/reveal-toggle';
+import { sendMagicLink, sendPasswordReset, signIn } from '../features/auth/auth-actions.server';
+import { safeRedirectPath } from '../lib/redirects';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

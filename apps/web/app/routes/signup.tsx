@@ -3,11 +3,11 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/signup';
-import { FormError } from '../components/auth/form-error';
-import { PasswordField } from '../components/password-field';
-import { usePopup } from '../components/popup/popup-provider';
-import { signUp } from '../utils/auth-actions.server';
-import { supabaseContext } from '../utils/request-context.server';
+import { FormError } from '../ui/form-error';
+import { PasswordField } from '../ui/password-field';
+import { usePopup } from '../ui/popup-provider';
+import { signUp } from '../features/auth/auth-actions.server';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

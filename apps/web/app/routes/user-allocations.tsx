@@ -1,10 +1,10 @@
 // /user-allocations: the planner of people by period, for those who can manage projects.
 import type { Route } from './+types/user-allocations';
-import { PageHeader } from '../components/page-header';
-import { Planner } from '../components/planner/planner';
-import { useAuth } from '../state/auth-provider';
-import { requirePermissionInBrowser } from '../utils/browser-guards';
-import { requirePermission } from '../utils/guards.server';
+import { PageHeader } from '../ui/page-header';
+import { Planner } from '../features/planner/planner';
+import { useAuth } from '../session/auth-provider';
+import { requirePermissionInBrowser } from '../session/guards.browser';
+import { requirePermission } from '../session/guards.server';
 
 export const middleware: Route.MiddlewareFunction[] = [requirePermission('can_manage_projects')];
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requirePermissionInBrowser('can_manage_projects')];

@@ -1,0 +1,25 @@
+// The one service-role client of the web app. It exists because only the auth admin API can e-mail an invitation
+// (and withdraw an unused one), which no signed-in user's session may do. It bypasses row level security, so every
+// caller must first have the database confirm, as the signed-in user, that they can manage users (by writing the
+// invitation row under its policies) before it acts.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { getServerEnv } from '../../session/env.server';
+
+export const MISSING_SERVICE_ROLE_KEY_MESSAGE =
+  'Invitations cannot be sent: the web server has no SUPABASE_SERVICE_ROLE_KEY. Ask the administrator of this installation to set it.';
+
+let adminClient: SupabaseClient | undefined;
+
+/** The admin client, or null when the server was started without the service role key. */
+export function getAdminClient(): SupabaseClient | null {
+  const env = getServerEnv();
+  if (!env.SUPABASE_SERVICE_ROLE_KEY) return null;
+  adminClient ??= createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+    // It never signs in: no session to keep, refresh or read from a URL.
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no WebSocket of its own and supabase-js builds its realtime client eagerly.
+    realtime: { transport: WebSocket as never },
+  });
+  return adminClient;
+}

@@ -1,0 +1,40 @@
+// The per-request Supabase client: reads the session from the request cookies, writes changes to the response headers.
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../types/database';
+import WebSocket from 'ws';
+import { getServerEnv } from './env.server';
+import { createRetryingFetch } from '../lib/retrying-fetch';
+import { SESSION_COOKIE_OPTIONS } from './session-cookie';
+
+type BackendSettings = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string };
+
+const retryingFetch = createRetryingFetch();
+
+/**
+ * A new client for every request, never shared: it holds that visitor's session. Cookies it sets (sign-in, token
+ * refresh, sign-out) and the no-store cache headers @supabase/ssr asks for are appended to `responseHeaders`.
+ */
+export function createSupabaseServerClient(
+  request: Request,
+  responseHeaders: Headers,
+  settings: BackendSettings = getServerEnv(),
+): SupabaseClient<Database> {
+  return createServerClient<Database>(settings.SUPABASE_URL, settings.SUPABASE_ANON_KEY, {
+    cookieOptions: SESSION_COOKIE_OPTIONS,
+    cookies: {
+      getAll: () => parseCookieHeader(request.headers.get('Cookie') ?? ''),
+      setAll(cookies, cacheHeaders) {
+        for (const { name, value, options } of cookies) {
+          responseHeaders.append('Set-Cookie', serializeCookieHeader(name, value, options));
+        }
+        for (const [name, value] of Object.entries(cacheHeaders ?? {})) responseHeaders.set(name, value);
+      },
+    },
+    global: { fetch: retryingFetch },
+    // One retry policy for every request (retryingFetch); postgrest-js would otherwise add its own on top.
+    db: { retry: false },
+    // Node 20 has no WebSocket of its own and supabase-js builds its realtime client eagerly.
+    realtime: { transport: WebSocket as never },
+  });
+}
