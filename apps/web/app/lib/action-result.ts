@@ -1,6 +1,4 @@
 // What a form action answers: whether it worked, what the popup says, and which fields need another look.
-import { useEffect } from 'react';
-import { usePopup } from '../ui/popup-provider';
 import type { PopupRequest } from './popup-store';
 
 export type FieldErrors = Record<string, string | undefined>;
@@ -28,16 +26,4 @@ export function invalid(intent: string, fieldErrors: FieldErrors): ActionResult 
     fieldErrors,
     popup: { type: 'error', message: 'Some fields need another look. Check the highlighted fields.' },
   };
-}
-
-/** Shows the popup of each new action result once, and tells the caller when one succeeded. */
-export function useActionFeedback(result: ActionResult | undefined, onSuccess?: (result: ActionResult) => void) {
-  const showPopup = usePopup();
-  useEffect(() => {
-    if (!result) return;
-    if (result.popup) showPopup(result.popup);
-    if (result.ok) onSuccess?.(result);
-    // Only a new result object is news; a changed callback is not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result, showPopup]);
 }

@@ -2,6 +2,7 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, redirect, useNavigate, type ShouldRevalidateFunction } from 'react-router';
+import { useActionFeedback } from '../ui/use-action-feedback';
 import type { Route } from './+types/confirm';
 import { ChoosePasswordForm } from '../features/auth/choose-password-form';
 import { RequestNewLinkForm } from '../features/auth/request-new-link-form';
@@ -75,9 +76,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
     }
   }, [loaderData, navigate, showPopup]);
 
-  useEffect(() => {
-    if (actionData?.popup) showPopup(actionData.popup);
-  }, [actionData, showPopup]);
+  useActionFeedback(actionData);
 
   if (step === 'choose-password') return <ChoosePasswordForm next={loaderData.next} />;
   if (step === 'failed') return <RequestNewLinkForm formError={actionData?.formError} />;

@@ -1,10 +1,9 @@
 // /login: sign in with e-mail or phone and password, or ask for a magic link or a password reset e-mail.
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { FormError } from '../ui/form-error';
-import { usePopup } from '../ui/popup-provider';
+import { useActionFeedback } from '../ui/use-action-feedback';
 import { REVEAL_TOGGLE_PROPS } from '../ui/reveal-toggle';
 import { sendMagicLink, sendPasswordReset, signIn } from '../features/auth/auth-actions.server';
 import { safeRedirectPath } from '../lib/redirects';
@@ -31,10 +30,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Teamplan' }]
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const showPopup = usePopup();
-  useEffect(() => {
-    if (actionData?.popup) showPopup(actionData.popup);
-  }, [actionData, showPopup]);
+  useActionFeedback(actionData);
   const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
 
   return (

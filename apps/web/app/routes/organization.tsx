@@ -6,12 +6,7 @@ import { runOrganizationAction } from '../features/organization/organization-act
 import { OrganizationPage } from '../features/organization/organization-page';
 import { loadOrganizationPage } from '../features/organization/organization.server';
 import { PageHeader } from '../ui/page-header';
-import { requirePermissionInBrowser } from '../session/guards.browser';
-import { requirePermission } from '../session/guards.server';
 import { supabaseContext } from '../session/request-context.server';
-
-export const middleware: Route.MiddlewareFunction[] = [requirePermission('can_manage_users')];
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requirePermissionInBrowser('can_manage_users')];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrganizationPage(context.get(supabaseContext), new URL(request.url));

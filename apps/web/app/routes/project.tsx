@@ -12,7 +12,7 @@ import {
   type AllocationDraft,
   type AllocationRow,
 } from '../features/allocations/allocation-schema';
-import { ConfirmDeleteModal } from '../ui/confirm-dialog';
+import { ConfirmFormDialog } from '../ui/confirm-dialog';
 import { loadPeople, loadWeekStart } from '../features/allocations/people.server';
 import { TeamTable } from '../features/allocations/team-table';
 import { TeamTimeline } from '../features/allocations/team-timeline';
@@ -24,7 +24,8 @@ import { PROJECT_SUMMARY_COLUMNS, type ProjectSummary } from '../features/projec
 import { useAuth } from '../session/auth-provider';
 import { failed, type ActionResult } from '../lib/action-result';
 import { flashPopupCookie } from '../session/flash-popup.server';
-import { isMissingTableError, isValidProjectId } from '../lib/project-id';
+import { isMissingTableError } from '../lib/data-errors';
+import { isValidProjectId } from '../lib/route-validation';
 import { getRequestPermissions, supabaseContext } from '../session/request-context.server';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
@@ -188,7 +189,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             clients={project.client ? [project.client] : []}
             action={action}
           />
-          <ConfirmDeleteModal
+          <ConfirmFormDialog
             opened={dialog?.kind === 'delete-project'}
             onClose={close}
             title="Delete project"
@@ -204,7 +205,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             people={people}
             action={action}
           />
-          <ConfirmDeleteModal
+          <ConfirmFormDialog
             opened={dialog?.kind === 'delete-allocation'}
             onClose={close}
             title="Delete allocation"
@@ -215,7 +216,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             }
             action={action}
             intent="delete-allocation"
-            id={dialog?.kind === 'delete-allocation' ? dialog.allocation.id : undefined}
+            fields={{ id: dialog?.kind === 'delete-allocation' ? dialog.allocation.id : undefined }}
           />
         </>
       ) : null}

@@ -2,7 +2,7 @@
 import { redirect } from 'react-router';
 import { getPopupStore } from '../lib/popup-store';
 import { getBrowserAuthStore } from './auth-provider';
-import { PERMISSION_DENIED_POPUP } from './page-access';
+import { PERMISSION_DENIED_POPUP, permissionForPage } from './page-access';
 import type { PermissionName } from './permissions';
 import { HOME_PATH } from '../lib/redirects';
 
@@ -21,4 +21,10 @@ export function requirePermissionInBrowser(permission: PermissionName): () => Pr
       throw redirect(HOME_PATH);
     }
   };
+}
+
+/** Every signed-in page, on a client navigation: the permission the page-permissions table names for it, if any. */
+export async function requirePagePermissionInBrowser({ pattern }: { pattern: string }): Promise<void> {
+  const permission = permissionForPage(pattern);
+  if (permission) await requirePermissionInBrowser(permission)();
 }

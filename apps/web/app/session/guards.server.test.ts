@@ -1,7 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { refuseNonMembers, requirePermission, requireSignedIn, requireSignedOut } from './guards.server';
+import {
+  refuseNonMembers,
+  requirePagePermission,
+  requirePermission,
+  requireSignedIn,
+  requireSignedOut,
+} from './guards.server';
 import type { Permissions } from './permissions';
 import { secondFactorPendingContext, sessionUserContext, supabaseContext } from './request-context.server';
 import type { SessionUser } from './session-user';
@@ -30,7 +36,7 @@ function argsFor(
   context.set(secondFactorPendingContext, secondFactorPending);
   const supabase = fakeSupabase(row);
   context.set(supabaseContext, supabase.client);
-  const args = { request: new Request(url), context, params, unstable_pattern: '' } as never;
+  const args = { request: new Request(url), context, params, pattern: new URL(url).pathname } as never;
   return { args, supabase };
 }
 
@@ -177,5 +183,23 @@ describe('requirePermission', () => {
     await requirePermission('can_manage_users')(args, next);
     await requirePermission('can_manage_projects')(args, next);
     expect(supabase.maybeSingle).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('requirePagePermission', () => {
+  const withPattern = (args: object, pattern: string) => ({ ...args, pattern }) as never;
+
+  it('asks for the permission the page-permissions table names for the matched route', async () => {
+    const { args } = argsFor('http://app.test/Organization/', member, { can_manage_projects: true });
+    const response = await outcome(() => requirePagePermission(withPattern(args, 'organization'), next));
+    expect(response?.headers.get('Location')).toBe('/');
+    const planner = argsFor('http://app.test/user-allocations', member, { can_manage_users: true });
+    expect((await outcome(() => requirePagePermission(planner.args, next)))?.headers.get('Location')).toBe('/');
+  });
+
+  it('lets every member open a page the table does not name, without reading permissions', async () => {
+    const { args, supabase } = argsFor('http://app.test/projects/5d6c9e0e-7a43-4a4e-9a39-5a0d7c1b9f10', member, null);
+    expect(await outcome(() => requirePagePermission(withPattern(args, 'projects/:id'), next))).toBeUndefined();
+    expect(supabase.maybeSingle).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,8 @@
 // Route guards on the server: they run for every document request and every client navigation that reaches a loader.
 import { data, redirect, type LoaderFunctionArgs, type MiddlewareFunction } from 'react-router';
 import { SECOND_FACTOR_PATH, secondFactorPathFor } from './second-factor';
-import { loadAccessContacts, NOT_A_MEMBER_STATUS_TEXT } from '../features/no-access/access-contacts.server';
-import { PERMISSION_DENIED_POPUP } from './page-access';
+import { loadAccessContacts, NOT_A_MEMBER_STATUS_TEXT } from './access-contacts.server';
+import { PERMISSION_DENIED_POPUP, permissionForPage } from './page-access';
 import { flashPopupCookie } from './flash-popup.server';
 import type { PermissionName } from './permissions';
 import {
@@ -88,3 +88,9 @@ export function requirePermission(permission: PermissionName): MiddlewareFunctio
     }
   };
 }
+
+/** Every signed-in page: the permission the page-permissions table names for it, if any. */
+export const requirePagePermission: MiddlewareFunction<Response> = async (args, next) => {
+  const permission = permissionForPage(args.pattern);
+  if (permission) await requirePermission(permission)(args, next);
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenPage, PERMISSION_DENIED_POPUP } from './page-access';
+import { canOpenPage, PERMISSION_DENIED_POPUP, permissionForPage } from './page-access';
 import { NO_PERMISSIONS } from './permissions';
 
 describe('canOpenPage', () => {
@@ -28,5 +28,14 @@ describe('canOpenPage', () => {
       title: 'Error',
       message: 'You do not have permission to open this page.',
     });
+  });
+});
+
+describe('permissionForPage', () => {
+  it('reads route patterns with or without their leading slash', () => {
+    expect(permissionForPage('organization')).toBe('can_manage_users');
+    expect(permissionForPage('/user-allocations')).toBe('can_manage_projects');
+    expect(permissionForPage('projects/:id')).toBeUndefined();
+    expect(permissionForPage('/')).toBeUndefined();
   });
 });

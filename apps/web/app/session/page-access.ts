@@ -1,4 +1,5 @@
-// Which pages need which permission, and what a visitor without it is told. Shared by guards and the sidebar.
+// Which pages need which permission, and what a visitor without it is told: the one table the server guard, the
+// browser guard and the sidebar all read.
 import type { PopupRequest } from '../lib/popup-store';
 import type { PermissionName, Permissions } from './permissions';
 
@@ -16,6 +17,14 @@ export const PERMISSION_DENIED_POPUP: PopupRequest = {
 
 /** Whether the page is open to someone with these permissions (unknown permissions count as none). */
 export function canOpenPage(path: string, permissions: Permissions | null): boolean {
-  const needed = PAGE_PERMISSIONS[path];
+  const needed = permissionForPage(path);
   return needed === undefined || permissions?.[needed] === true;
+}
+
+/**
+ * The permission a page needs, or undefined for a page open to every member. Guards pass the route pattern React
+ * Router matched ('user-allocations', 'projects/:id'), never the raw path, which may differ in case or slashes.
+ */
+export function permissionForPage(pathOrPattern: string): PermissionName | undefined {
+  return PAGE_PERMISSIONS[`/${pathOrPattern.replace(/^\/+/, '')}`];
 }

@@ -2,7 +2,8 @@
 // them with saveAllocation() and answers with a popup and the fields to look at again.
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { AllocationFormFields } from './allocation-fields';
 import { AllocationFormButtons, AllocationModal } from './allocation-modal';
 import { toFormValues, type AllocationDraft, type AllocationFormValues, type Person } from './allocation-schema';

@@ -4,7 +4,8 @@ import { Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInp
 import { TimeInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { DateField } from '../../ui/date-field';
 import { AnnouncementBodyField } from './announcement-body-field';
 import { TITLE_MAX, type PublishMode } from './announcement-schema';

@@ -4,8 +4,9 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
-import { ConfirmDeleteModal } from '../../ui/confirm-dialog';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
+import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import { AnnouncementCard } from './announcement-card';
 import { AnnouncementFormModal } from './announcement-form-modal';
 import { arrangeAnnouncements, type AnnouncementView } from './announcement-status';
@@ -95,14 +96,14 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
         timeZone={timeZone}
         action={action}
       />
-      <ConfirmDeleteModal
+      <ConfirmFormDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Delete announcement"
         message={deleting ? `Delete "${deleting.title}"? Nobody will see it again; this cannot be undone.` : ''}
         action={action}
         intent="delete-announcement"
-        id={deleting?.id}
+        fields={{ id: deleting?.id }}
       />
     </section>
   );

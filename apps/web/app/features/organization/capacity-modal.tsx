@@ -2,7 +2,8 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { formatWorkDays } from '../../lib/weekdays';
 import { formatWeeklyHours, personName, type Member, type OrganizationSettings } from './organization-model';
 import { WeekdayChips } from './weekday-chips';

@@ -3,8 +3,9 @@ import { Badge, Button, EmptyState, Group, Paper, Table, Text } from '@mantine/c
 import { IconMailOff, IconRefresh, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
-import { ConfirmActionModal } from './confirm-action-modal';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
+import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import { PERMISSIONS, type Invitation } from './organization-model';
 
 export function InvitationsTable({ invitations }: { invitations: Invitation[] }) {
@@ -70,12 +71,13 @@ export function InvitationsTable({ invitations }: { invitations: Invitation[] })
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ConfirmActionModal
+      <ConfirmFormDialog
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
         title="Revoke invitation"
         message={`Revoke the invitation to ${revoking?.email ?? ''}? The link in their e-mail stops working.`}
         confirmLabel="Revoke"
+        closeWhen="answered"
         intent="revoke-invitation"
         fields={{ id: revoking?.id ?? '' }}
       />

@@ -3,7 +3,8 @@ import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { PERMISSIONS } from './organization-model';
 
 export function InviteForm() {

@@ -3,7 +3,7 @@ import { Button, EmptyState, Group, Pagination, Paper, Text, TextInput } from '@
 import { IconSearch, IconUserPlus, IconUserSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { CapacityModal } from './capacity-modal';
-import { ConfirmActionModal } from './confirm-action-modal';
+import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import { searchMembers } from './member-search';
 import { MembersTable } from './members-table';
 import { personName, type Member, type OrganizationSettings } from './organization-model';
@@ -80,12 +80,13 @@ export function MembersPanel({ members, settings, currentUserId, onInvite }: Mem
         </Group>
       ) : null}
       <CapacityModal member={editing} settings={settings} onClose={() => setEditing(null)} />
-      <ConfirmActionModal
+      <ConfirmFormDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title="Remove from organization"
         message={removing ? removalMessage(removing, removing.id === currentUserId) : ''}
         confirmLabel="Remove"
+        closeWhen="answered"
         intent="remove-member"
         fields={{ user_id: removing?.id ?? '' }}
       />

@@ -3,9 +3,10 @@
 import { Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import type { PermissionName } from '../../session/permissions';
-import { ConfirmActionModal } from './confirm-action-modal';
+import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 
 type PermissionSwitchProps = {
   userId: string;
@@ -39,12 +40,13 @@ export function PermissionSwitch({ userId, permission, checked, label, isYou }: 
         onChange={(event) => toggle(event.currentTarget.checked)}
       />
       {isYou ? (
-        <ConfirmActionModal
+        <ConfirmFormDialog
           opened={confirming}
           onClose={() => setConfirming(false)}
           title="Stop managing users?"
           message="You will no longer open this page or change members, invitations and settings. Another member who manages users can give the permission back."
           confirmLabel="Give up the permission"
+          closeWhen="answered"
           intent="set-permission"
           fields={{ ...change, value: 'false' }}
         />

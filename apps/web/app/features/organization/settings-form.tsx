@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult, type FieldErrors } from '../../lib/action-result';
+import { type ActionResult, type FieldErrors } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { WEEKDAYS } from '../../lib/weekdays';
 import type { OrganizationSettings } from './organization-model';
 import { timeZoneOptions } from './time-zones';

@@ -4,7 +4,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import classes from './planner.module.css';
 import type { Allocation, Project } from './planner-data';
 import { formatHours } from './planner-data';
-import { addDays, formatLongDay } from './planner-dates';
+import { addDays, formatDate } from '../../lib/dates';
 
 type DragMode = 'move' | 'start' | 'end';
 
@@ -76,7 +76,7 @@ export function AllocationBar(props: Props) {
     } else width = Math.max(6, width + shift);
   }
   const name = project?.name ?? 'Unknown project';
-  const label = `${name}, ${formatHours(allocation.hours_per_day)} hours per day, ${formatLongDay(allocation.start_date)} to ${formatLongDay(allocation.end_date)}${allocation.tentative ? ', tentative' : ''}${allocation.role ? `, ${allocation.role}` : ''}`;
+  const label = `${name}, ${formatHours(allocation.hours_per_day)} hours per day, ${formatDate(allocation.start_date)} to ${formatDate(allocation.end_date)}${allocation.tentative ? ', tentative' : ''}${allocation.role ? `, ${allocation.role}` : ''}`;
 
   return (
     <div

@@ -14,7 +14,8 @@ import {
   type Period,
   type Project,
 } from './planner-data';
-import { isWeekend, periodLabels, periodName, type Zoom } from './planner-dates';
+import { isWeekend } from '../../lib/dates';
+import { periodLabels, periodName, type Zoom } from './planner-periods';
 
 export function ColumnHeaders({
   columns,

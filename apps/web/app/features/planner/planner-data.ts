@@ -2,7 +2,7 @@
 // its compact allocations, and reading its figures: which state a cell is in and how it is described. Figures are
 // only read here, never recomputed.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Zoom } from './planner-dates';
+import type { Zoom } from './planner-periods';
 
 export interface Period {
   start: string;

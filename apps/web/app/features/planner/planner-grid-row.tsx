@@ -8,7 +8,7 @@ import { NameCell, UtilizationCell } from './planner-cells';
 import classes from './planner.module.css';
 import type { GridActions } from './use-grid-keyboard';
 import { personName, type Period, type Project } from './planner-data';
-import { periodName, type Zoom } from './planner-dates';
+import { periodName, type Zoom } from './planner-periods';
 import { barGeometry, NAME_WIDTH, pixelsPerDay, type PlannerRow } from './planner-layout';
 
 export interface Selection {

@@ -7,7 +7,8 @@ import { PlannerGridRow, type LanePointer, type Selection } from './planner-grid
 import classes from './planner.module.css';
 import { handleGridKey, type GridActions, type GridFocus } from './use-grid-keyboard';
 import type { Period, Project } from './planner-data';
-import { today as todayIso, type Zoom } from './planner-dates';
+import { todayIso } from '../../lib/dates';
+import type { Zoom } from './planner-periods';
 import {
   barGeometry,
   COLUMN_WIDTH,

@@ -1,7 +1,8 @@
 // Geometry of the planner grid: column widths per zoom, the rows shown (people, and for an expanded person one
 // lane per allocation plus an empty lane to add one), and converting between dates and pixels.
 import type { Allocation, Period, Person } from './planner-data';
-import { addDays, daysBetween, type Zoom } from './planner-dates';
+import { addDays, daysBetween } from '../../lib/dates';
+import type { Zoom } from './planner-periods';
 
 export const NAME_WIDTH = 240;
 export const HEADER_HEIGHT = 48;

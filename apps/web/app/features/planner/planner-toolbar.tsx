@@ -2,8 +2,8 @@
 // CSV export.
 import { ActionIcon, Button, Group, SegmentedControl, Select, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconChevronLeft, IconChevronRight, IconDownload, IconSearch } from '@tabler/icons-react';
-import type { Zoom } from './planner-dates';
-import { formatLongDay } from './planner-dates';
+import type { Zoom } from './planner-periods';
+import { formatDate } from '../../lib/dates';
 
 export interface Filters {
   search: string;
@@ -58,7 +58,7 @@ export function PlannerToolbar(props: Props) {
             </ActionIcon>
           </Tooltip>
           <Text size="sm" fw={500} data-testid="planner-range">
-            {formatLongDay(props.from)} – {formatLongDay(props.to)}
+            {formatDate(props.from)} – {formatDate(props.to)}
           </Text>
         </Group>
         <Group gap="xs">

@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { planToCsv } from './planner-csv';
 import { cellState, unpackPlannerData, type PackedPlannerData, type Person } from './planner-data';
-import { rangeEnd, rangeStart } from './planner-dates';
-import { allocationErrorMessage } from './planner-errors';
+import { rangeEnd, rangeStart } from './planner-periods';
 import { barGeometry, dateToX } from './planner-layout';
 
 const weeks = [
@@ -101,19 +100,5 @@ describe('planner utilities', () => {
     expect(rangeStart('2026-03-05', 'week')).toBe('2026-03-02');
     expect(rangeStart('2026-03-05', 'month')).toBe('2026-03-01');
     expect(rangeEnd('2026-03-02', 3)).toBe('2026-06-01');
-  });
-
-  it('explains refusals in words, never in SQL', () => {
-    const check = {
-      code: '23514',
-      message: 'new row for relation "allocations" violates check constraint "allocations_span_limited"',
-    };
-    expect(allocationErrorMessage(check)).toBe(
-      'An allocation may span ten years at most. Check the start and end dates.',
-    );
-    expect(allocationErrorMessage({ code: '42501', message: 'new row violates row-level security policy' })).toMatch(
-      /do not have permission/,
-    );
-    expect(allocationErrorMessage({ code: 'XX000', message: 'select * from x' })).not.toMatch(/select/);
   });
 });

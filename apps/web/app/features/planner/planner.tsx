@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/cor
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AllocationDialog, type DialogState } from './allocation-dialog';
-import { DeleteDialog } from './delete-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlannerGrid } from './planner-grid';
 import { PlannerToolbar, type Filters } from './planner-toolbar';
 import { useAllocationChanges, type AllocationFields } from './use-allocation-changes';
@@ -12,7 +12,8 @@ import { usePlannerQuery } from './use-planner-query';
 import type { GridActions } from './use-grid-keyboard';
 import { usePopup } from '../../ui/popup-provider';
 import { getBrowserSupabase } from '../../session/supabase.browser';
-import { loadPlannerData, personName, type Allocation, type PlannerData } from './planner-data';
+import { loadPlannerData, personName, type Allocation, type PlannerData, type Project } from './planner-data';
+import { formatDate } from '../../lib/dates';
 import { csvFileName, planToCsv } from './planner-csv';
 import { buildRows } from './planner-layout';
 import { markNow, PLANNER_MARKS } from './planner-marks';
@@ -212,11 +213,13 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
         onSave={save}
         onDelete={remove}
       />
-      <DeleteDialog
-        allocation={deleting}
-        projectsById={projectsById}
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete allocation"
+        message={deleting ? deleteQuestion(deleting, projectsById) : ''}
+        onConfirm={() => deleting && remove(deleting.id)}
+        focus="confirm"
       />
     </>
   );
@@ -284,4 +287,10 @@ function PlannerNotice({
     );
   }
   return null;
+}
+
+/** Asked before a bar is deleted from the keyboard (Delete on a focused bar). */
+function deleteQuestion(allocation: Allocation, projectsById: Map<string, Project>): string {
+  const project = projectsById.get(allocation.project_id)?.name ?? 'this project';
+  return `Delete the allocation to ${project} from ${formatDate(allocation.start_date)} to ${formatDate(allocation.end_date)}? You can undo it right after.`;
 }

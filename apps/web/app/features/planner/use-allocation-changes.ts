@@ -4,7 +4,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useRef, useState } from 'react';
 import type { PopupRequest } from '../../lib/popup-store';
 import type { Allocation } from './planner-data';
-import { allocationErrorMessage, GONE_MESSAGE } from './planner-errors';
+import { describeDataError } from '../../lib/data-errors';
+
+/** A change that matched no row: someone deleted the allocation, or the person lost the right to change it. */
+const GONE_MESSAGE =
+  'This allocation no longer exists or you may no longer change it. Reload the page to see the current plan.';
 
 export type AllocationFields = Omit<Allocation, 'id'>;
 
@@ -45,7 +49,7 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
       const table = supabase.from('allocations');
       if (change.kind === 'delete') {
         const { data, error } = await table.delete().eq('id', change.before.id).select('id');
-        if (error) throw new Refused(allocationErrorMessage(error));
+        if (error) throw new Refused(describeDataError(error, 'allocations'));
         if (!data?.length) throw new Refused(GONE_MESSAGE);
         return null;
       }
@@ -54,7 +58,7 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
           ? table.insert({ id: change.after.id, ...fieldsOf(change.after) })
           : table.update(fieldsOf(change.after)).eq('id', change.after.id);
       const { data, error } = await request.select(COLUMNS);
-      if (error) throw new Refused(allocationErrorMessage(error));
+      if (error) throw new Refused(describeDataError(error, 'allocations'));
       if (!data?.length) throw new Refused(GONE_MESSAGE);
       return data[0] as Allocation;
     },
@@ -85,7 +89,7 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
         } catch (error) {
           setAllocations(rollBack);
           if (recordForUndo) setHistory((past) => past.filter((recorded) => recorded !== change));
-          const message = error instanceof Refused ? error.reason : allocationErrorMessage(error);
+          const message = error instanceof Refused ? error.reason : describeDataError(error, 'allocations');
           showPopup({ type: 'error', message });
           return false;
         }

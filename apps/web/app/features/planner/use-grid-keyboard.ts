@@ -4,7 +4,8 @@ import type { KeyboardEvent } from 'react';
 import type { Allocation, Period } from './planner-data';
 import type { PlannerRow } from './planner-layout';
 import { barGeometry } from './planner-layout';
-import { addDays, type Zoom } from './planner-dates';
+import { addDays } from '../../lib/dates';
+import type { Zoom } from './planner-periods';
 
 export interface GridFocus {
   row: number;

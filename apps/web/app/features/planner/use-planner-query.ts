@@ -2,7 +2,8 @@
 // link shows the same plan.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { addMonths, isIsoDate, rangeEnd, rangeStart, today, type Zoom } from './planner-dates';
+import { isIsoDate, todayIso } from '../../lib/dates';
+import { rangeEnd, rangeStart, shiftRange, type Zoom } from './planner-periods';
 
 const ZOOMS: Zoom[] = ['day', 'week', 'month'];
 const MONTHS = [1, 3, 6, 12];
@@ -12,7 +13,7 @@ export function usePlannerQuery() {
   const zoom: Zoom = ZOOMS.includes(params.get('zoom') as Zoom) ? (params.get('zoom') as Zoom) : 'week';
   const months = MONTHS.includes(Number(params.get('months'))) ? Number(params.get('months')) : 3;
   const requested = params.get('from');
-  const from = rangeStart(isIsoDate(requested) ? requested : today(), zoom);
+  const from = rangeStart(isIsoDate(requested) ? requested : todayIso(), zoom);
   const includeTentative = params.get('tentative') !== 'off';
   const query = useMemo(
     () => ({ zoom, months, from, to: rangeEnd(from, months), includeTentative }),
@@ -40,7 +41,7 @@ export function usePlannerQuery() {
     setZoom: (next: Zoom) => update({ zoom: next, from: rangeStart(from, next) }),
     setMonths: (next: number) => update({ months: String(next) }),
     shift: (direction: -1 | 0 | 1) =>
-      update({ from: direction === 0 ? null : rangeStart(addMonths(from, direction * months), zoom) }),
+      update({ from: direction === 0 ? null : shiftRange(from, direction * months, zoom) }),
     setIncludeTentative: (value: boolean) => update({ tentative: value ? null : 'off' }),
   };
 }

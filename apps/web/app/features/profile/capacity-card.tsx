@@ -3,7 +3,7 @@
 import { Button, Card, Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import type { ProfileActionResult } from './profile-action-result';
 import {
   describeHours,

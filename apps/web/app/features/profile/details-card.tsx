@@ -1,7 +1,7 @@
 // Name, job title and time zone: what the person edits about themselves.
 import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useFetcher } from 'react-router';
-import { useActionFeedback } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import type { ProfileActionResult } from './profile-action-result';
 import type { ProfileRow } from './profile-schema';
 import { SectionTitle } from './section-title';

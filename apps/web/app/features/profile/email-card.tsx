@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/cor
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import type { ProfileActionResult } from './profile-action-result';
 import { SectionTitle } from './section-title';
 

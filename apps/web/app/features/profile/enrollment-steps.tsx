@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import type { ProfileActionResult } from './profile-action-result';
 
 type Enrollment = NonNullable<ProfileActionResult['enrollment']>;

@@ -3,7 +3,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { PasswordField } from '../../ui/password-field';
 import type { ProfileActionResult } from './profile-action-result';
 import { SectionTitle } from './section-title';

@@ -4,9 +4,9 @@ import { Badge, Button, Card, Group, Paper, Stack, Text, TextInput } from '@mant
 import { IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { formatDate } from '../../lib/dates';
-import { ConfirmDeleteModal } from '../../ui/confirm-dialog';
+import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import { EnrollmentSteps } from './enrollment-steps';
 import type { ProfileActionResult } from './profile-action-result';
 import type { FactorSummary } from './profile.server';
@@ -82,7 +82,7 @@ export function TwoFactorCard({ factors }: { factors: FactorSummary[] }) {
           </start.Form>
         )}
       </Stack>
-      <ConfirmDeleteModal
+      <ConfirmFormDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title="Remove authenticator"
@@ -93,7 +93,7 @@ export function TwoFactorCard({ factors }: { factors: FactorSummary[] }) {
         }
         action="/profile"
         intent="remove-factor"
-        id={removing?.id}
+        fields={{ id: removing?.id }}
       />
     </Card>
   );

@@ -13,7 +13,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import { DateField } from '../../ui/date-field';
 import { DEFAULT_PROJECT_COLOR, PROJECT_STATUSES, STATUS_LABELS, type ProjectSummary } from './project-schema';
 

@@ -2,7 +2,7 @@
 import { Card, Divider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatRange } from '../../lib/dates';
-import { ConfirmDeleteModal } from '../../ui/confirm-dialog';
+import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import { TimeOffForm } from './time-off-form';
 import { TimeOffList } from './time-off-list';
 import type { TimeOffRow } from './time-off-schema';
@@ -49,14 +49,14 @@ export function MyTimeOff({ userId, upcoming, past, action }: MyTimeOffProps) {
         <Divider label="Add time off" labelPosition="left" />
         <TimeOffForm action={action} userId={userId} />
       </Stack>
-      <ConfirmDeleteModal
+      <ConfirmFormDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title="Remove time off"
         message={removing ? `Remove your time off ${formatRange(removing.start_date, removing.end_date)}?` : ''}
         action={action}
         intent="delete-time-off"
-        id={removing?.id}
+        fields={{ id: removing?.id }}
       />
     </Card>
   );

@@ -2,7 +2,8 @@
 import { Button, Group, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useActionFeedback, type ActionResult } from '../../lib/action-result';
+import { type ActionResult } from '../../lib/action-result';
+import { useActionFeedback } from '../../ui/use-action-feedback';
 import type { Person } from '../allocations/allocation-schema';
 import { DateField } from '../../ui/date-field';
 import { KIND_LABELS, TIME_OFF_KINDS } from './time-off-schema';

@@ -1,25 +1,10 @@
 // The page a signed-in person without a membership sees in place of any page but the profile: whom to ask for access.
 import { Anchor, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconLogout, IconUser } from '@tabler/icons-react';
-import { isRouteErrorResponse, Link } from 'react-router';
+import { Link } from 'react-router';
+import type { NoAccessDetails } from '../../session/no-access';
 import { useAuth } from '../../session/auth-provider';
-import { useSignOut } from '../../ui/layouts/use-sign-out';
-
-export const NOT_A_MEMBER = 'not-a-member';
-
-export type AccessContact = { name: string | null; email: string | null };
-export type NoAccessDetails = {
-  reason: typeof NOT_A_MEMBER;
-  organizationName: string | null;
-  contacts: AccessContact[];
-};
-
-/** Whether a route error is the guard's answer to a non-member, carrying whom to ask. */
-export function noAccessDetailsOf(error: unknown): NoAccessDetails | null {
-  if (!isRouteErrorResponse(error) || error.status !== 403) return null;
-  const details = error.data as Partial<NoAccessDetails> | null;
-  return details?.reason === NOT_A_MEMBER ? (details as NoAccessDetails) : null;
-}
+import { useSignOut } from './use-sign-out';
 
 export function NoAccessPage({ details }: { details: NoAccessDetails }) {
   const { user } = useAuth();
