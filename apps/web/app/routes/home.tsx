@@ -9,7 +9,6 @@ import { AnnouncementsSection } from '../features/announcements/announcements-se
 import { ALLOCATION_COLUMNS, formatHoursPerDay, type AllocationRow } from '../features/allocations/allocation-schema';
 import { loadWeekStart } from '../features/allocations/people.server';
 import { TeamTimeline } from '../features/allocations/team-timeline';
-import type { UtilizationPeriod } from '../features/allocations/utilization';
 import { WeekLoadCards } from '../features/allocations/week-load-cards';
 import { PageHeader } from '../ui/page-header';
 import { TimeOffList } from '../features/time-off/time-off-list';
@@ -38,8 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .lte('start_date', to)
       .gte('end_date', from)
       .order('start_date')
-      .order('end_date')
-      .returns<AllocationRow[]>(),
+      .order('end_date'),
     // The database computes utilization; the page only shows it.
     supabase.rpc('utilization', {
       p_from: from,
@@ -56,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     weeks,
     allocations: allocations.data,
-    utilization: (utilization.data ?? []) as UtilizationPeriod[],
+    utilization: utilization.data ?? [],
     timeOff: timeOff.upcoming,
     announcements: news.announcements,
     timeZone: news.timeZone,

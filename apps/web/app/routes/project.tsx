@@ -49,8 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .select(ALLOCATION_COLUMNS)
       .eq('project_id', project.id)
       .order('start_date')
-      .order('end_date')
-      .returns<AllocationRow[]>(),
+      .order('end_date'),
     // Only planners pick people; everyone else reads the names embedded in the allocations.
     permissions?.can_manage_projects ? loadPeople(supabase) : Promise.resolve([]),
     loadWeekStart(supabase),

@@ -15,7 +15,7 @@ import {
   type SortKey,
 } from '../features/projects/project-filters';
 import { ProjectFormModal } from '../features/projects/project-form-modal';
-import { PROJECT_LIST_COLUMNS, type ProjectListItem } from '../features/projects/project-schema';
+import { PROJECT_LIST_COLUMNS } from '../features/projects/project-schema';
 import { ProjectsTable } from '../features/projects/projects-table';
 import { ProjectsToolbar } from '../features/projects/projects-toolbar';
 import { useAuth } from '../session/auth-provider';
@@ -29,8 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .get(supabaseContext)
     .from('project_summaries')
     .select(PROJECT_LIST_COLUMNS)
-    .order('name')
-    .returns<ProjectListItem[]>();
+    .order('name');
   if (error) throw new Error(`Could not load projects: ${error.message}`);
   return { projects: projects ?? [] };
 }

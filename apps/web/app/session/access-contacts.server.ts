@@ -1,11 +1,11 @@
 // Whom a signed-in person without a membership should ask for access: the organization's user managers.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TypedSupabaseClient } from '../types/supabase';
 import { NOT_A_MEMBER, type NoAccessDetails } from './no-access';
 
 export const NOT_A_MEMBER_STATUS_TEXT = 'No access yet';
 
 /** Through public.access_contacts(), which any signed-in person may call. A failure leaves the list empty. */
-export async function loadAccessContacts(supabase: SupabaseClient): Promise<NoAccessDetails> {
+export async function loadAccessContacts(supabase: TypedSupabaseClient): Promise<NoAccessDetails> {
   const { data, error } = await supabase.rpc('access_contacts');
   if (error) console.error('Could not load the access contacts:', error.message);
   const rows = (data ?? []) as Array<{

@@ -1,6 +1,6 @@
 // Organization permissions and membership: the single query that reads the user's own membership row, and the
 // all-false default.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TypedSupabaseClient } from '../types/supabase';
 
 export type PermissionName = 'can_manage_users' | 'can_manage_projects' | 'can_manage_announcements';
 export type Permissions = Record<PermissionName, boolean>;
@@ -26,7 +26,7 @@ export type Membership = { isMember: boolean | null; permissions: Permissions };
  * A missing row or a failed request is not an error for the caller: it means "no permissions" and is only logged.
  */
 export async function loadMembership(
-  supabase: Pick<SupabaseClient, 'from'>,
+  supabase: Pick<TypedSupabaseClient, 'from'>,
   userId: string,
   log: (...args: unknown[]) => void = console.error,
 ): Promise<Membership> {

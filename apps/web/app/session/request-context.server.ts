@@ -1,10 +1,10 @@
 // Values one request carries through middleware, loaders and actions: its Supabase client, user and membership.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, type RouterContextProvider } from 'react-router';
 import { loadMembership, type Membership, type Permissions } from './permissions';
 import type { SessionUser } from './session-user';
+import type { TypedSupabaseClient } from '../types/supabase';
 
-export const supabaseContext = createContext<SupabaseClient>();
+export const supabaseContext = createContext<TypedSupabaseClient>();
 export const sessionUserContext = createContext<SessionUser | null>(null);
 /** True while the session has passed its password but not yet its second factor; the user then counts as absent. */
 export const secondFactorPendingContext = createContext<boolean>(false);

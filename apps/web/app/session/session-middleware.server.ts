@@ -1,6 +1,7 @@
 // Root middleware: gives each request its Supabase client and user, and adds the cookies it set to the response.
 // A session that still owes its second factor has no user yet: only the code step may use it.
-import { isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
+import type { TypedSupabaseClient } from '../types/supabase';
 import type { MiddlewareFunction } from 'react-router';
 import { needsSecondFactor } from './second-factor';
 import {
@@ -33,7 +34,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 };
 
 /** getUser read the user's factors fresh; the session's assurance level is in its (possibly just refreshed) token. */
-async function owesSecondFactor(supabase: SupabaseClient, user: User): Promise<boolean> {
+async function owesSecondFactor(supabase: TypedSupabaseClient, user: User): Promise<boolean> {
   const { data } = await supabase.auth.getSession();
   return data.session ? needsSecondFactor(data.session.access_token, user) : false;
 }

@@ -1,7 +1,7 @@
 // The browser's Supabase client: one per page, session kept in the cookie the server also reads.
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../types/database';
+import type { Database } from '../types/supabase';
 import { getBrowserEnv } from './public-env';
 import { createRetryingFetch } from '../lib/retrying-fetch';
 import { SESSION_COOKIE_OPTIONS } from './session-cookie';

@@ -1,7 +1,7 @@
 // The per-request Supabase client: reads the session from the request cookies, writes changes to the response headers.
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../types/database';
+import type { Database } from '../types/supabase';
 import WebSocket from 'ws';
 import { getServerEnv } from './env.server';
 import { createRetryingFetch } from '../lib/retrying-fetch';

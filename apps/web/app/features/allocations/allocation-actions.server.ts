@@ -1,14 +1,14 @@
 // Saving and deleting allocations as the signed-in person; row level security decides, these explain refusals.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
 import { allocationInputSchema, toAllocationRow } from './allocation-schema';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 const GONE = 'The allocation no longer exists, or you do not have permission to change it.';
 
 /** Creates an allocation, or changes the one named by the form's `id`. */
-export async function saveAllocation(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function saveAllocation(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const id = String(form.get('id') ?? '');
   const intent = id ? 'update-allocation' : 'create-allocation';
   const parsed = allocationInputSchema.safeParse(formValues(form));
@@ -23,7 +23,7 @@ export async function saveAllocation(supabase: SupabaseClient, form: FormData): 
   return succeeded(intent, id ? 'The allocation was saved.' : 'The allocation was added.');
 }
 
-export async function deleteAllocation(supabase: SupabaseClient, id: string): Promise<ActionResult> {
+export async function deleteAllocation(supabase: TypedSupabaseClient, id: string): Promise<ActionResult> {
   const { data, error } = await supabase.from('allocations').delete().eq('id', id).select('id');
   if (error) return failed('delete-allocation', describeDataError(error, 'allocations'));
   if (!data?.length) return failed('delete-allocation', GONE);

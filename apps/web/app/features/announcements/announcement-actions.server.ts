@@ -1,11 +1,11 @@
 // Writing announcements as the signed-in person, one function per form intent: the database decides who may, this
 // says why not in words.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
 import { announcementInputSchema, type AnnouncementInput } from './announcement-schema';
 import { formatInstant, knownTimeZone } from './announcement-times';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 const GONE = 'The announcement no longer exists, or you do not have permission to change it.';
 
@@ -16,7 +16,7 @@ function whenShown(input: AnnouncementInput, now: Date, zone: string): string {
   return 'was published.';
 }
 
-async function save(supabase: SupabaseClient, form: FormData, id?: string): Promise<ActionResult> {
+async function save(supabase: TypedSupabaseClient, form: FormData, id?: string): Promise<ActionResult> {
   const intent = id ? 'update-announcement' : 'create-announcement';
   const now = new Date();
   const parsed = announcementInputSchema(now).safeParse(formValues(form));
@@ -34,7 +34,7 @@ async function save(supabase: SupabaseClient, form: FormData, id?: string): Prom
 }
 
 async function change(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   intent: string,
   id: string,
   values: Partial<AnnouncementInput>,
@@ -46,7 +46,7 @@ async function change(
   return succeeded(intent, message(data[0].title as string));
 }
 
-async function remove(supabase: SupabaseClient, id: string): Promise<ActionResult> {
+async function remove(supabase: TypedSupabaseClient, id: string): Promise<ActionResult> {
   const { data, error } = await supabase.from('announcements').delete().eq('id', id).select('title');
   if (error) return failed('delete-announcement', describeDataError(error, 'announcements'));
   if (!data?.length) return failed('delete-announcement', GONE);
@@ -54,7 +54,7 @@ async function remove(supabase: SupabaseClient, id: string): Promise<ActionResul
 }
 
 /** Runs the announcement form named by the form's `intent`. */
-export async function announcementAction(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function announcementAction(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const id = String(form.get('id') ?? '');
   switch (form.get('intent')) {
     case 'create-announcement':

@@ -1,23 +1,22 @@
 // Reading announcements for the home page as the signed-in person: row level security decides which ones they see
 // (members the published ones, managers all), this adds each one's standing, its author and the reader's time zone.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { announcementStatus, type AnnouncementRow, type AnnouncementView } from './announcement-status';
 import { knownTimeZone } from './announcement-times';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 /** Enough for every pinned and recent announcement; the oldest ones drop off first. */
 const LISTED = 100;
 
 export type AnnouncementsData = { announcements: AnnouncementView[]; timeZone: string };
 
-export async function loadAnnouncements(supabase: SupabaseClient, userId: string): Promise<AnnouncementsData> {
+export async function loadAnnouncements(supabase: TypedSupabaseClient, userId: string): Promise<AnnouncementsData> {
   const [rows, profile, organization] = await Promise.all([
     supabase
       .from('announcements')
       .select('id,title,body,pinned,publish_at,expires_at,created_by,created_at,updated_at')
       .order('pinned', { ascending: false })
       .order('publish_at', { ascending: false, nullsFirst: true })
-      .limit(LISTED)
-      .returns<AnnouncementRow[]>(),
+      .limit(LISTED),
     supabase.from('profiles').select('time_zone').eq('id', userId).maybeSingle<{ time_zone: string | null }>(),
     supabase.from('organization').select('time_zone').limit(1).maybeSingle<{ time_zone: string | null }>(),
   ]);
@@ -35,14 +34,10 @@ export async function loadAnnouncements(supabase: SupabaseClient, userId: string
   };
 }
 
-async function loadAuthorNames(supabase: SupabaseClient, rows: AnnouncementRow[]): Promise<Map<string, string>> {
+async function loadAuthorNames(supabase: TypedSupabaseClient, rows: AnnouncementRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((row) => (row.created_by ? [row.created_by] : [])))];
   if (ids.length === 0) return new Map();
-  const { data } = await supabase
-    .from('profiles')
-    .select('id,full_name')
-    .in('id', ids)
-    .returns<{ id: string; full_name: string | null }[]>();
+  const { data } = await supabase.from('profiles').select('id,full_name').in('id', ids);
   // A missing name only leaves the byline out; it is no reason to fail the page.
   return new Map((data ?? []).flatMap((person) => (person.full_name ? [[person.id, person.full_name]] : [])));
 }

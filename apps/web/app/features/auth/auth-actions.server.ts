@@ -1,12 +1,13 @@
 // Sign-in (password, then the authenticator code when one is set up), sign-up and e-mailed links, run with the
 // request's Supabase client so the session cookie is set by the server.
-import { isAuthWeakPasswordError, type SupabaseClient } from '@supabase/supabase-js';
+import { isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { data, redirect } from 'react-router';
 import { CODE_FORMAT_MESSAGE, describeFactorError, normalizeCode } from './factor-messages';
 import { needsSecondFactor, secondFactorPathFor } from '../../session/second-factor';
 import type { PopupRequest } from '../../lib/popup-store';
 import { looksLikeEmail, MISSING_CREDENTIALS_MESSAGE, toCredentials } from './credentials';
 import { HOME_PATH } from '../../lib/redirects';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 export type AuthActionResult = {
   /** A problem with what was typed, shown in the form itself. */
@@ -28,7 +29,7 @@ export function confirmUrl(origin: string, redirectTo: string): string {
   return url.toString();
 }
 
-export async function signIn(supabase: SupabaseClient, identifier: string, password: string, redirectTo: string) {
+export async function signIn(supabase: TypedSupabaseClient, identifier: string, password: string, redirectTo: string) {
   const credentials = toCredentials(identifier, password);
   if (!credentials) return invalidForm(MISSING_CREDENTIALS_MESSAGE);
   const { data: result, error } = await supabase.auth.signInWithPassword(credentials);
@@ -38,7 +39,12 @@ export async function signIn(supabase: SupabaseClient, identifier: string, passw
 }
 
 /** The code step: the session that passed its password proves the second factor and becomes fully signed in. */
-export async function verifySecondFactor(supabase: SupabaseClient, factorId: string, code: string, redirectTo: string) {
+export async function verifySecondFactor(
+  supabase: TypedSupabaseClient,
+  factorId: string,
+  code: string,
+  redirectTo: string,
+) {
   const digits = normalizeCode(code);
   if (!digits) return invalidForm(CODE_FORMAT_MESSAGE);
   const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: digits });
@@ -48,7 +54,7 @@ export async function verifySecondFactor(supabase: SupabaseClient, factorId: str
 
 type SignUpInput = { fullName: string; identifier: string; password: string; origin: string };
 
-export async function signUp(supabase: SupabaseClient, input: SignUpInput) {
+export async function signUp(supabase: TypedSupabaseClient, input: SignUpInput) {
   const credentials = toCredentials(input.identifier, input.password);
   if (!credentials) return invalidForm(MISSING_CREDENTIALS_MESSAGE);
   const options = { data: { full_name: input.fullName.trim() }, emailRedirectTo: confirmUrl(input.origin, HOME_PATH) };
@@ -64,7 +70,7 @@ export async function signUp(supabase: SupabaseClient, input: SignUpInput) {
   );
 }
 
-export async function sendMagicLink(supabase: SupabaseClient, email: string, origin: string, redirectTo: string) {
+export async function sendMagicLink(supabase: TypedSupabaseClient, email: string, origin: string, redirectTo: string) {
   if (!looksLikeEmail(email)) return invalidForm('Enter your e-mail address to receive a magic link.');
   const { error } = await supabase.auth.signInWithOtp({
     email: email.trim(),
@@ -75,7 +81,7 @@ export async function sendMagicLink(supabase: SupabaseClient, email: string, ori
   return success(`Check your inbox: we sent a sign-in link to ${email.trim()}.`);
 }
 
-export async function sendPasswordReset(supabase: SupabaseClient, email: string, origin: string) {
+export async function sendPasswordReset(supabase: TypedSupabaseClient, email: string, origin: string) {
   if (!looksLikeEmail(email)) return invalidForm('Enter your e-mail address to receive a password reset link.');
   const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
     redirectTo: confirmUrl(origin, HOME_PATH),

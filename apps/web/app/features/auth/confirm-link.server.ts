@@ -1,7 +1,7 @@
 // Completes an e-mailed link on the server: exchanges the PKCE code or verifies the token hash, setting the session.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { isAuthPKCECodeVerifierMissingError } from '@supabase/supabase-js';
 import { PASSWORD_SETTING_TYPES, type LinkResult } from './confirm-link';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 export type LinkOutcome =
   | { step: 'continue' }
@@ -13,7 +13,7 @@ export type LinkOutcome =
 const OTHER_BROWSER_MESSAGE =
   'This link has to be opened in the browser where it was requested. Request a new one below.';
 
-export async function completeLink(supabase: SupabaseClient, link: LinkResult): Promise<LinkOutcome> {
+export async function completeLink(supabase: TypedSupabaseClient, link: LinkResult): Promise<LinkOutcome> {
   switch (link.kind) {
     case 'error':
       return { step: 'failed', message: link.message };

@@ -2,17 +2,18 @@
 // (and withdraw an unused one), which no signed-in user's session may do. It bypasses row level security, so every
 // caller must first have the database confirm, as the signed-in user, that they can manage users (by writing the
 // invitation row under its policies) before it acts.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { getServerEnv } from '../../session/env.server';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 export const MISSING_SERVICE_ROLE_KEY_MESSAGE =
   'Invitations cannot be sent: the web server has no SUPABASE_SERVICE_ROLE_KEY. Ask the administrator of this installation to set it.';
 
-let adminClient: SupabaseClient | undefined;
+let adminClient: TypedSupabaseClient | undefined;
 
 /** The admin client, or null when the server was started without the service role key. */
-export function getAdminClient(): SupabaseClient | null {
+export function getAdminClient(): TypedSupabaseClient | null {
   const env = getServerEnv();
   if (!env.SUPABASE_SERVICE_ROLE_KEY) return null;
   adminClient ??= createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {

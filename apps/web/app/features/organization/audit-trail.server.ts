@@ -1,15 +1,16 @@
 // One page of the audit trail, newest first, filtered as the URL asks, with the people and projects it names.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { AUDIT_PAGE_SIZE, SYSTEM_ACTOR, type AuditFilters } from './audit-filters';
 import { summarizeAudit, type AuditPage, type AuditRow } from './audit-summary';
 import { endOfDayIn, startOfDayIn } from './org-time';
 import { personName } from './organization-model';
+import type { Json, Tables } from '../../types/database';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 const AUDIT_COLUMNS = 'id,occurred_at,actor_id,actor_email,table_name,record_id,action,before,after';
 
 /** `names` holds the members' names; anyone else the page mentions is looked up. */
 export async function loadAuditTrail(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   filters: AuditFilters,
   names: Map<string, string>,
   timeZone: string,
@@ -24,17 +25,17 @@ export async function loadAuditTrail(
   const { data, count, error } = await query
     .order('occurred_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(first, first + AUDIT_PAGE_SIZE - 1)
-    .returns<AuditRow[]>();
+    .range(first, first + AUDIT_PAGE_SIZE - 1);
   // A page past the end (an old link after filtering) is an empty page, not a failure.
   if (error?.code === 'PGRST103') return { entries: [], total: 0 };
   if (error) throw new Error(`Could not load the audit trail: ${error.message}`);
-  const known = await withMentionedNames(supabase, data, names);
-  return { entries: data.map((row) => summarizeAudit(row, known, timeZone)), total: count ?? data.length };
+  const rows = data.map(toAuditRow);
+  const known = await withMentionedNames(supabase, rows, names);
+  return { entries: rows.map((row) => summarizeAudit(row, known, timeZone)), total: count ?? data.length };
 }
 
 /** The names map plus former members' and projects' names the rows refer to (a deleted project has none). */
-async function withMentionedNames(supabase: SupabaseClient, rows: AuditRow[], names: Map<string, string>) {
+async function withMentionedNames(supabase: TypedSupabaseClient, rows: AuditRow[], names: Map<string, string>) {
   const people = new Set<string>();
   const projects = new Set<string>();
   for (const row of rows) {
@@ -61,4 +62,13 @@ async function withMentionedNames(supabase: SupabaseClient, rows: AuditRow[], na
   for (const profile of profiles.data ?? []) known.set(profile.id, personName(profile));
   for (const project of projectRows.data ?? []) known.set(project.id, project.name);
   return known;
+}
+
+/** The trail keeps whole rows as JSON objects; anything else (never written by the trigger) reads as no record. */
+function toAuditRow(row: Omit<AuditRow, 'before' | 'after'> & Pick<Tables<'audit_log'>, 'before' | 'after'>): AuditRow {
+  return { ...row, before: asRecord(row.before), after: asRecord(row.after) };
+}
+
+function asRecord(value: Json | null): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
 }

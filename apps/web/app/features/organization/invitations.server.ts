@@ -1,6 +1,5 @@
 // Inviting people: the invitation row is written as the signed-in user (row level security proves they manage
 // users), and only then the auth admin API e-mails the link, resends it, or withdraws the unused account.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { getAdminClient, MISSING_SERVICE_ROLE_KEY_MESSAGE } from './admin.server';
@@ -9,6 +8,7 @@ import { describeDataError, type DataError } from '../../lib/data-errors';
 import { toFieldErrors } from '../../lib/form-fields';
 import { HOME_PATH } from '../../lib/redirects';
 import { readInvitationForm } from './organization-schemas';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 const NOT_PENDING = 'This invitation is no longer pending: it was accepted or revoked. Reload the page.';
 
@@ -23,7 +23,7 @@ function describeInvitationError(error: NonNullable<DataError>, email: string): 
 }
 
 /** `origin` is where the web app is reached; the e-mailed link leads back to its /confirm page. */
-export async function invite(supabase: SupabaseClient, form: FormData, origin: string): Promise<ActionResult> {
+export async function invite(supabase: TypedSupabaseClient, form: FormData, origin: string): Promise<ActionResult> {
   const parsed = readInvitationForm(form);
   if (!parsed.success) return invalid('invite', toFieldErrors(parsed.error));
   const { email } = parsed.data;
@@ -57,7 +57,7 @@ export async function invite(supabase: SupabaseClient, form: FormData, origin: s
 }
 
 export async function resendInvitation(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   form: FormData,
   origin: string,
 ): Promise<ActionResult> {
@@ -85,7 +85,7 @@ export async function resendInvitation(
   return succeeded('resend-invitation', `The invitation was sent again to ${invitation.email}.`);
 }
 
-export async function revokeInvitation(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function revokeInvitation(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const id = z.uuid().safeParse(form.get('id'));
   if (!id.success) return failed('revoke-invitation', NOT_PENDING);
   const { data: invitation, error } = await supabase

@@ -1,12 +1,13 @@
 // Changing members as the signed-in user: a permission, a person's capacity, or their membership. The database
 // decides who may (and keeps one user manager); its refusal is passed on in words.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { toFieldErrors } from '../../lib/form-fields';
 import { PERMISSIONS, personName } from './organization-model';
 import { readCapacityForm } from './organization-schemas';
+import type { TablesUpdate } from '../../types/database';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 const GONE = 'This person is no longer a member, or you do not have permission to change them. Reload the page.';
 
@@ -16,18 +17,20 @@ const permissionChange = z.object({
   value: z.enum(['true', 'false']).transform((value) => value === 'true'),
 });
 
-async function nameOf(supabase: SupabaseClient, userId: string): Promise<string> {
+async function nameOf(supabase: TypedSupabaseClient, userId: string): Promise<string> {
   const { data } = await supabase.from('profiles').select('full_name,email').eq('id', userId).maybeSingle();
   return data ? personName(data) : 'The member';
 }
 
-export async function setPermission(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function setPermission(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const parsed = permissionChange.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failed('set-permission', 'This change could not be read. Reload the page and try again.');
   const { user_id, permission, value } = parsed.data;
+  const change: TablesUpdate<'organization_users'> = {};
+  change[permission] = value;
   const { data, error } = await supabase
     .from('organization_users')
-    .update({ [permission]: value })
+    .update(change)
     .eq('user_id', user_id)
     .select('user_id');
   if (error) return failed('set-permission', describeDataError(error, 'permissions'));
@@ -38,7 +41,7 @@ export async function setPermission(supabase: SupabaseClient, form: FormData): P
   return succeeded('set-permission', sentence);
 }
 
-export async function saveCapacity(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function saveCapacity(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const parsed = readCapacityForm(form);
   if (!parsed.success) return invalid('save-capacity', toFieldErrors(parsed.error));
   const { user_id, ...capacity } = parsed.data;
@@ -48,7 +51,7 @@ export async function saveCapacity(supabase: SupabaseClient, form: FormData): Pr
   return succeeded('save-capacity', `The capacity of ${personName(data[0])} was saved.`);
 }
 
-export async function removeMember(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function removeMember(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const userId = z.uuid().safeParse(form.get('user_id'));
   if (!userId.success) return failed('remove-member', 'This person could not be identified. Reload the page.');
   const name = await nameOf(supabase, userId.data);

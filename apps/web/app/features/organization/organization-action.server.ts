@@ -1,11 +1,11 @@
 // The organization page's forms, by intent: each runs as the signed-in user and answers with an ActionResult.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { failed, type ActionResult } from '../../lib/action-result';
 import { invite, resendInvitation, revokeInvitation } from './invitations.server';
 import { removeMember, saveCapacity, setPermission } from './member-actions.server';
 import { saveSettings } from './settings-actions.server';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
-export async function runOrganizationAction(supabase: SupabaseClient, request: Request): Promise<ActionResult> {
+export async function runOrganizationAction(supabase: TypedSupabaseClient, request: Request): Promise<ActionResult> {
   const form = await request.formData();
   const origin = new URL(request.url).origin;
   switch (form.get('intent')) {

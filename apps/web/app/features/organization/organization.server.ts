@@ -1,15 +1,14 @@
 // Reads what the organization page shows, as the signed-in user: settings, members, pending invitations, audit trail.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadAuditTrail } from './audit-trail.server';
 import { readAuditFilters } from './audit-filters';
 import { formatDay, formatMoment } from './org-time';
 import { personName, type Invitation, type Member, type OrganizationSettings } from './organization-model';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 const SETTINGS_COLUMNS =
   'id,name,default_weekly_hours,work_days,week_start,time_zone,open_signup,allowed_email_domains';
 const MEMBER_COLUMNS =
-  'user_id,can_manage_users,can_manage_projects,can_manage_announcements,created_at,' +
-  'profiles(full_name,email,job_title,weekly_capacity_hours,work_days)';
+  'user_id,can_manage_users,can_manage_projects,can_manage_announcements,created_at,profiles(full_name,email,job_title,weekly_capacity_hours,work_days)';
 const INVITATION_COLUMNS = 'id,email,can_manage_users,can_manage_projects,can_manage_announcements,invited_by,sent_at';
 
 type MemberRow = {
@@ -27,18 +26,15 @@ type MemberRow = {
   } | null;
 };
 
-type InvitationRow = Omit<Invitation, 'invited_by_name' | 'sent'> & { invited_by: string | null; sent_at: string };
-
-export async function loadOrganizationPage(supabase: SupabaseClient, url: URL) {
+export async function loadOrganizationPage(supabase: TypedSupabaseClient, url: URL) {
   const [settingsResult, membersResult, invitationsResult] = await Promise.all([
     supabase.from('organization').select(SETTINGS_COLUMNS).single<OrganizationSettings>(),
-    supabase.from('organization_users').select(MEMBER_COLUMNS).returns<MemberRow[]>(),
+    supabase.from('organization_users').select(MEMBER_COLUMNS),
     supabase
       .from('invitations')
       .select(INVITATION_COLUMNS)
       .is('accepted_at', null)
-      .order('sent_at', { ascending: false })
-      .returns<InvitationRow[]>(),
+      .order('sent_at', { ascending: false }),
   ]);
   if (settingsResult.error) throw new Error(`Could not load the organization: ${settingsResult.error.message}`);
   if (membersResult.error) throw new Error(`Could not load the members: ${membersResult.error.message}`);

@@ -1,11 +1,11 @@
 // Saving the organization's settings as the signed-in user: the database decides who may, this says why not.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { toFieldErrors } from '../../lib/form-fields';
 import { readSettingsForm } from './organization-schemas';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
-export async function saveSettings(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function saveSettings(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const parsed = readSettingsForm(form);
   if (!parsed.success) return invalid('save-settings', toFieldErrors(parsed.error));
   const { id, ...settings } = parsed.data;

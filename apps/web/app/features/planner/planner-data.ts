@@ -1,8 +1,8 @@
 // The planner's document as the database sends it (public.planner_data), loading it in one request and unpacking
 // its compact allocations, and reading its figures: which state a cell is in and how it is described. Figures are
 // only read here, never recomputed.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Zoom } from './planner-periods';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 export interface Period {
   start: string;
@@ -89,7 +89,7 @@ export interface PlannerQuery {
   includeTentative: boolean;
 }
 
-export async function loadPlannerData(supabase: SupabaseClient, query: PlannerQuery): Promise<PlannerData> {
+export async function loadPlannerData(supabase: TypedSupabaseClient, query: PlannerQuery): Promise<PlannerData> {
   const { data, error } = await supabase.rpc('planner_data', {
     p_from: query.from,
     p_to: query.to,
@@ -97,7 +97,8 @@ export async function loadPlannerData(supabase: SupabaseClient, query: PlannerQu
     p_include_tentative: query.includeTentative,
   });
   if (error) throw error;
-  return unpackPlannerData(data as PackedPlannerData);
+  // planner_data returns jsonb, which the generated types only know as Json; its shape is the function's contract.
+  return unpackPlannerData(data as unknown as PackedPlannerData);
 }
 
 export type CellState = 'free' | 'partly' | 'full' | 'over' | 'off';

@@ -1,10 +1,10 @@
 // Changes to allocations from the planner: shown at once (optimistic), saved to the backend one after another,
 // rolled back with the backend's reason when refused, and undoable (the inverse of the last saved change).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useRef, useState } from 'react';
 import type { PopupRequest } from '../../lib/popup-store';
 import type { Allocation } from './planner-data';
 import { describeDataError } from '../../lib/data-errors';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 /** A change that matched no row: someone deleted the allocation, or the person lost the right to change it. */
 const GONE_MESSAGE =
@@ -31,7 +31,7 @@ function fieldsOf(allocation: Allocation): AllocationFields {
 }
 
 interface Options {
-  supabase: SupabaseClient;
+  supabase: TypedSupabaseClient;
   allocations: Allocation[];
   setAllocations: (update: (current: Allocation[]) => Allocation[]) => void;
   reload: () => Promise<void>;

@@ -1,15 +1,16 @@
 // Changing how one signs in: the e-mail address (confirmed through a link) and the password (with an e-mailed code
 // when the auth service asks to reauthenticate).
-import { isAuthWeakPasswordError, type SupabaseClient } from '@supabase/supabase-js';
+import { isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { failed, invalid, succeeded } from '../../lib/action-result';
 import { confirmUrl } from '../auth/auth-actions.server';
 import { looksLikeEmail } from '../auth/credentials';
 import type { ProfileActionResult } from './profile-action-result';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 const PROFILE_PATH = '/profile';
 
 export async function changeEmail(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   form: FormData,
   current: string | null,
   origin: string,
@@ -34,7 +35,7 @@ function nonceOf(form: FormData): string {
 }
 
 export async function changePassword(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   form: FormData,
   email: string | null,
 ): Promise<ProfileActionResult> {
@@ -63,7 +64,7 @@ export async function changePassword(
 
 /** The auth service wants proof of a recent sign-in: it e-mails a code that authorises this one change. */
 export async function sendReauthenticationCode(
-  supabase: SupabaseClient,
+  supabase: TypedSupabaseClient,
   email: string | null,
 ): Promise<ProfileActionResult> {
   const { error } = await supabase.auth.reauthenticate();

@@ -1,13 +1,17 @@
 // Saving the profile: one's own name, job title and time zone; work days and capacity (the database lets only user
 // managers change those).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
 import { capacitySchema, detailsSchema } from './profile-schema';
 import { supportedTimeZones } from './profile.server';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
-export async function saveDetails(supabase: SupabaseClient, userId: string, form: FormData): Promise<ActionResult> {
+export async function saveDetails(
+  supabase: TypedSupabaseClient,
+  userId: string,
+  form: FormData,
+): Promise<ActionResult> {
   const parsed = detailsSchema(new Set(supportedTimeZones())).safeParse(formValues(form));
   if (!parsed.success) return invalid('save-details', toFieldErrors(parsed.error));
   const { full_name, job_title, time_zone } = parsed.data;
@@ -24,7 +28,11 @@ export async function saveDetails(supabase: SupabaseClient, userId: string, form
   return succeeded('save-details', 'Your profile was saved.');
 }
 
-export async function saveCapacity(supabase: SupabaseClient, userId: string, form: FormData): Promise<ActionResult> {
+export async function saveCapacity(
+  supabase: TypedSupabaseClient,
+  userId: string,
+  form: FormData,
+): Promise<ActionResult> {
   const parsed = capacitySchema.safeParse({
     weekly_capacity_hours: form.get('weekly_capacity_hours') ?? '',
     work_days: form.get('use_default_days') === 'on' ? null : form.getAll('work_days'),

@@ -1,6 +1,7 @@
 // Reading the profile page: the person's row, the organization's capacity defaults, and their sign-in settings.
-import type { Factor, SupabaseClient } from '@supabase/supabase-js';
+import type { Factor } from '@supabase/supabase-js';
 import type { OrganizationDefaults, ProfileRow } from './profile-schema';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
 export type FactorSummary = { id: string; name: string; verified: boolean; createdAt: string };
 
@@ -21,16 +22,16 @@ export function supportedTimeZones(): string[] {
   return Intl.supportedValuesOf('timeZone');
 }
 
-export async function loadProfile(supabase: SupabaseClient, userId: string): Promise<ProfileRow> {
+export async function loadProfile(supabase: TypedSupabaseClient, userId: string): Promise<ProfileRow> {
   const { data, error } = await supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
   if (error) throw new Error(`Could not load the profile: ${error.message}`);
-  return (data as ProfileRow | null) ?? EMPTY_PROFILE;
+  return data ?? EMPTY_PROFILE;
 }
 
 /** Null for someone who may not read the organization (not a member): capacity then says "organization default". */
-export async function loadOrganizationDefaults(supabase: SupabaseClient): Promise<OrganizationDefaults | null> {
+export async function loadOrganizationDefaults(supabase: TypedSupabaseClient): Promise<OrganizationDefaults | null> {
   const { data } = await supabase.from('organization').select('name, default_weekly_hours, work_days').maybeSingle();
-  return (data as OrganizationDefaults | null) ?? null;
+  return data;
 }
 
 function summarize(factor: Factor): FactorSummary {
@@ -43,7 +44,7 @@ function summarize(factor: Factor): FactorSummary {
 }
 
 /** The auth user as the auth service has it now: the address, a change waiting for confirmation, the factors. */
-export async function loadAccount(supabase: SupabaseClient): Promise<Account> {
+export async function loadAccount(supabase: TypedSupabaseClient): Promise<Account> {
   const { data, error } = await supabase.auth.getUser();
   if (error) throw new Error(`Could not load the account: ${error.message}`);
   const { user } = data;

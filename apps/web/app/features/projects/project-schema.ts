@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { optionalDate, optionalText } from '../../lib/form-fields';
 
-export const PROJECT_STATUSES = ['planned', 'active', 'on_hold', 'completed', 'cancelled'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+import { PROJECT_STATUSES, type ProjectStatus } from '../../types/check-values';
+
+export { PROJECT_STATUSES, type ProjectStatus };
 
 export const STATUS_LABELS: Record<ProjectStatus, string> = {
   planned: 'Planned',

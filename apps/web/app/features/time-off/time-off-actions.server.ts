@@ -1,12 +1,12 @@
 // Recording and removing time off as the signed-in person: their own, or anyone's for planners (the database decides).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { formatRange } from '../../lib/dates';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
 import { KIND_LABELS, timeOffInputSchema } from './time-off-schema';
+import type { TypedSupabaseClient } from '../../types/supabase';
 
-export async function addTimeOff(supabase: SupabaseClient, form: FormData): Promise<ActionResult> {
+export async function addTimeOff(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const parsed = timeOffInputSchema.safeParse(formValues(form));
   if (!parsed.success) return invalid('add-time-off', toFieldErrors(parsed.error));
   const entry = parsed.data;
@@ -24,7 +24,7 @@ export async function addTimeOff(supabase: SupabaseClient, form: FormData): Prom
   );
 }
 
-export async function deleteTimeOff(supabase: SupabaseClient, id: string): Promise<ActionResult> {
+export async function deleteTimeOff(supabase: TypedSupabaseClient, id: string): Promise<ActionResult> {
   const { data, error } = await supabase.from('time_off').delete().eq('id', id).select('id');
   if (error) return failed('delete-time-off', describeDataError(error, "this person's time off"));
   if (!data?.length) return failed('delete-time-off', 'This time off no longer exists, or you may not remove it.');

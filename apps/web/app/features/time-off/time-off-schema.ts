@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { optionalText, requiredDate } from '../../lib/form-fields';
 
-export const TIME_OFF_KINDS = ['vacation', 'sick', 'public_holiday', 'other'] as const;
-export type TimeOffKind = (typeof TIME_OFF_KINDS)[number];
+import { TIME_OFF_KINDS, type TimeOffKind } from '../../types/check-values';
+
+export { TIME_OFF_KINDS, type TimeOffKind };
 
 export const KIND_LABELS: Record<TimeOffKind, string> = {
   vacation: 'Vacation',
