@@ -19,6 +19,12 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(target)).toBe('/');
   });
 
+  it('percent-encodes characters a Location header cannot hold', () => {
+    expect(safeRedirectPath('/日本?q=é')).toBe('/%E6%97%A5%E6%9C%AC?q=%C3%A9');
+    expect(safeRedirectPath('/\u3000/x')).toBe('/%E3%80%80/x');
+    expect(() => new Headers({ Location: safeRedirectPath('/日本') })).not.toThrow();
+  });
+
   it('falls back for missing values and uses the given fallback', () => {
     expect(safeRedirectPath(null)).toBe('/');
     expect(safeRedirectPath(undefined, '/about')).toBe('/about');

@@ -10,8 +10,20 @@ export function safeRedirectPath(target: unknown, fallback = HOME_PATH): string 
   if (typeof target !== 'string' || !target.startsWith('/')) return fallback;
   if (target.startsWith('//') || target.startsWith('/\\')) return fallback;
   // Control characters (tabs, new lines) are dropped by URL parsers and could turn "/\t/host" into "//host".
-  if (/[\u0000-\u001f\u007f]/.test(target)) return fallback;
-  return target;
+  if (hasControlCharacters(target)) return fallback;
+  // A Location header holds ASCII only: characters beyond it ("/日本") are sent percent-encoded, as browsers do.
+  const url = new URL(target, PLACEHOLDER_ORIGIN);
+  return url.origin === PLACEHOLDER_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : fallback;
+}
+
+const PLACEHOLDER_ORIGIN = 'http://same-origin.invalid';
+
+function hasControlCharacters(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x1f || code === 0x7f) return true;
+  }
+  return false;
 }
 
 /** The sign-in page, remembering the full path and query the visitor asked for. */

@@ -1,7 +1,7 @@
 // The app's one popup dialog (title, message, OK) and the hook that opens it; closes on OK, backdrop click or Escape.
 import { Button, getDefaultZIndex, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
-import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { getPopupStore, type Popup, type PopupRequest, type PopupStore, type PopupType } from '../lib/popup-store';
 
 const PopupContext = createContext<PopupStore | null>(null);
@@ -44,9 +44,9 @@ const noPopup = () => null;
 function PopupDialog({ store }: { store: PopupStore }) {
   const popup = useSyncExternalStore(store.subscribe, store.current, noPopup);
   // The dialog fades out after closing; keep showing the last text meanwhile instead of an empty box.
-  const lastShown = useRef<Popup | null>(null);
-  if (popup) lastShown.current = popup;
-  const shown = popup ?? lastShown.current;
+  const [lastShown, setLastShown] = useState<Popup | null>(null);
+  if (popup && popup !== lastShown) setLastShown(popup);
+  const shown = popup ?? lastShown;
   const look = LOOK[shown?.type ?? 'info'];
   return (
     <Modal

@@ -13,9 +13,13 @@ const heading = (level: 4 | 5 | 6) => {
   };
 };
 
-function Link({ node: _node, href, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+function Link({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
   const external = /^(https?:)?\/\//i.test(href ?? '');
-  return <a {...props} href={href} rel="noopener noreferrer" target={external ? '_blank' : undefined} />;
+  return (
+    <a {...props} href={href} rel="noopener noreferrer" target={external ? '_blank' : undefined}>
+      {children}
+    </a>
+  );
 }
 
 // An image whose URL was refused has none left; an empty src would make the browser fetch the page itself again.

@@ -39,7 +39,7 @@ export function AllocationBar(props: Props) {
   const drag = useRef<{ mode: DragMode; x: number; moved: boolean } | null>(null);
   const [offsetDays, setOffsetDays] = useState<{ mode: DragMode; days: number } | null>(null);
 
-  const begin = (mode: DragMode) => (event: PointerEvent<HTMLElement>) => {
+  const begin = (mode: DragMode, event: PointerEvent<HTMLElement>) => {
     if (event.button !== 0) return;
     event.stopPropagation();
     drag.current = { mode, x: event.clientX, moved: false };
@@ -90,7 +90,7 @@ export function AllocationBar(props: Props) {
       data-tentative={allocation.tentative || undefined}
       data-dragging={offsetDays ? true : undefined}
       style={{ left, width, backgroundColor: project?.color ?? '#868e96' }}
-      onPointerDown={editable ? begin('move') : undefined}
+      onPointerDown={editable ? (event) => begin('move', event) : undefined}
       onPointerMove={move}
       onPointerUp={end}
       onPointerCancel={() => {
@@ -101,9 +101,18 @@ export function AllocationBar(props: Props) {
       onFocus={props.onFocus}
       onKeyDown={props.onKeyDown}
     >
-      {editable && <span className={classes.handle} data-edge="start" onPointerDown={begin('start')} aria-hidden />}
+      {editable && (
+        <span
+          className={classes.handle}
+          data-edge="start"
+          onPointerDown={(event) => begin('start', event)}
+          aria-hidden
+        />
+      )}
       {name} · {formatHours(allocation.hours_per_day)}h/day
-      {editable && <span className={classes.handle} data-edge="end" onPointerDown={begin('end')} aria-hidden />}
+      {editable && (
+        <span className={classes.handle} data-edge="end" onPointerDown={(event) => begin('end', event)} aria-hidden />
+      )}
     </div>
   );
 }

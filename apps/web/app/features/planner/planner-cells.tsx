@@ -59,7 +59,6 @@ export const NameCell = memo(function NameCell({
   project,
   focused,
   onFocusCell,
-  onToggle,
 }: {
   row: PlannerRow;
   index: number;
@@ -67,7 +66,6 @@ export const NameCell = memo(function NameCell({
   project?: Project;
   focused: boolean;
   onFocusCell: (row: number, col: number) => void;
-  onToggle: (personId: string) => void;
 }) {
   if (row.kind !== 'person') {
     const text =
@@ -90,7 +88,7 @@ export const NameCell = memo(function NameCell({
       aria-expanded={expanded}
       aria-label={`${name}${row.person.job_title ? `, ${row.person.job_title}` : ''}, ${row.allocationCount} allocations; press Enter to ${expanded ? 'collapse' : 'expand'}`}
       onFocus={() => onFocusCell(index, -1)}
-      onClick={() => onToggle(row.person.id)}
+      data-toggle-person={row.person.id}
       style={{ width: NAME_WIDTH, cursor: 'pointer' }}
     >
       <span className={classes.toggle} aria-hidden>

@@ -74,7 +74,6 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
         project={project}
         focused={focusedCol === -1}
         onFocusCell={props.onFocusCell}
-        onToggle={actions.toggle}
       />
       {columns.map((column) => {
         const period = periods[column.index];

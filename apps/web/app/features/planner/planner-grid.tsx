@@ -1,7 +1,7 @@
 // The planner grid: people (and the lanes of expanded people) by periods, virtualized both ways so only what is
 // on screen is in the page, with a sticky header and name column, one keyboard tab stop, drag to create on lanes.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { ColumnHeaders } from './planner-cells';
 import { PlannerGridRow, type LanePointer, type Selection } from './planner-grid-row';
 import classes from './planner.module.css';
@@ -61,7 +61,10 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
   useEffect(() => markAfterPaint(PLANNER_MARKS.gridPainted), []);
 
   // Keep the focus inside the grid when rows disappear (a filter, a collapse).
-  const safeFocus = { row: Math.min(focus.row, Math.max(0, rows.length - 1)), col: focus.col };
+  const safeFocus = useMemo(
+    () => ({ row: Math.min(focus.row, Math.max(0, rows.length - 1)), col: focus.col }),
+    [focus, rows.length],
+  );
 
   useEffect(() => {
     const target = moveFocusTo.current;
@@ -130,13 +133,23 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
     };
   }, [editable, columnWidth, periodCount]);
 
+  // A click on a person's name opens or closes their row (Enter does the same through onKeyDown).
+  const toggleClickedPerson = (event: MouseEvent) => {
+    const person = (event.target as HTMLElement).closest<HTMLElement>('[data-toggle-person]')?.dataset.togglePerson;
+    if (person) actions.toggle(person);
+  };
+
   const columns = columnVirtualizer.getVirtualItems();
   const totalWidth = columnVirtualizer.getTotalSize();
 
   return (
-    <div ref={scrollRef} className={classes.scroller} onKeyDown={onKeyDown} data-testid="planner-grid">
+    <div ref={scrollRef} className={classes.scroller} data-testid="planner-grid">
+      {/* Keys and clicks are handled once for the whole grid (one tab stop, roving focus), not per cell. */}
       <div
         role="grid"
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        onClick={toggleClickedPerson}
         aria-label="Utilization by person and period"
         aria-rowcount={rows.length + 1}
         aria-colcount={periods.length + 1}

@@ -26,7 +26,9 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
   const { query, setZoom, setMonths, shift, setIncludeTentative } = usePlannerQuery();
   const [data, setData] = useState<PlannerData | null>(null);
   const [allocations, setAllocations] = useState<Allocation[]>([]);
-  const [failed, setFailed] = useState(false);
+  // The query whose plan could not be loaded: a new query starts without the failure.
+  const [failedQuery, setFailedQuery] = useState<typeof query | null>(null);
+  const failed = failedQuery === query;
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -41,7 +43,6 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
 
   useEffect(() => {
     let current = true;
-    setFailed(false);
     loadPlannerData(getBrowserSupabase(), query)
       .then((next) => {
         if (!current) return;
@@ -49,7 +50,7 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
         setData(next);
         setAllocations(next.allocations);
       })
-      .catch(() => current && setFailed(true));
+      .catch(() => current && setFailedQuery(query));
     return () => {
       current = false;
     };

@@ -1,6 +1,6 @@
 // Changes to allocations from the planner: shown at once (optimistic), saved to the backend one after another,
 // rolled back with the backend's reason when refused, and undoable (the inverse of the last saved change).
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { PopupRequest } from '../../lib/popup-store';
 import type { Allocation } from './planner-data';
 import { describeDataError } from '../../lib/data-errors';
@@ -41,8 +41,11 @@ interface Options {
 export function useAllocationChanges({ supabase, allocations, setAllocations, reload, showPopup }: Options) {
   const [history, setHistory] = useState<Change[]>([]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // The latest allocations for the stable callbacks below, which must not change with every edit.
   const current = useRef(allocations);
-  current.current = allocations;
+  useLayoutEffect(() => {
+    current.current = allocations;
+  }, [allocations]);
 
   const write = useCallback(
     async (change: Change): Promise<Allocation | null> => {

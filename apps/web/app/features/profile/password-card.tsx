@@ -1,7 +1,7 @@
 // Changing the password, with the same strength hints as sign-up; when the auth service asks for proof of a recent
 // sign-in, the code it e-mails is asked for before the change goes through.
 import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { PasswordField } from '../../ui/password-field';
@@ -12,15 +12,10 @@ export function PasswordCard() {
   const fetcher = useFetcher<ProfileActionResult>();
   const resend = useFetcher<ProfileActionResult>();
   const [resetKey, setResetKey] = useState(0);
-  const [codeSent, setCodeSent] = useState(false);
-  useActionFeedback(fetcher.data, () => {
-    setResetKey((key) => key + 1);
-    setCodeSent(false);
-  });
+  useActionFeedback(fetcher.data, () => setResetKey((key) => key + 1));
   useActionFeedback(resend.data);
-  useEffect(() => {
-    if (fetcher.data?.codeSent || resend.data?.codeSent) setCodeSent(true);
-  }, [fetcher.data, resend.data]);
+  // A code was e-mailed for this change, and the password has not been changed since.
+  const codeSent = fetcher.data?.ok !== true && Boolean(fetcher.data?.codeSent || resend.data?.codeSent);
   const result = fetcher.data?.ok === false ? fetcher.data : undefined;
   return (
     <Card withBorder>
