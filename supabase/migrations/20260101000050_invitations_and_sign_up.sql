@@ -1,7 +1,9 @@
--- Invitations and who may join. A user manager invites an address with initial permissions; the invitee becomes a
--- member with those permissions once their address is confirmed (by the invitation link, or by signing up and
--- confirming). With open sign-up off, or outside the allowed e-mail domains, only invited addresses may create an
--- account: the auth service asks private.hook_before_user_created before it creates anyone.
+-- Invitations, sign-up and who may join. Every new account gets a profile; the very first account ever created
+-- becomes a member with all three permissions, so a fresh install is usable. A user manager invites an address with
+-- initial permissions; the invitee becomes a member with those permissions once their address is confirmed (by the
+-- invitation link, or by signing up and confirming); anyone else who signs up joins at once without permissions.
+-- With open sign-up off, or outside the allowed e-mail domains, only invited addresses may create an account: the
+-- auth service asks private.hook_before_user_created before it creates anyone.
 
 create table public.invitations (
   id uuid primary key default gen_random_uuid(),
@@ -22,10 +24,10 @@ comment on column public.invitations.accepted_at is 'When the invitee became a m
 create unique index invitations_one_pending_per_address on public.invitations (email) where accepted_at is null;
 
 ---------------------------------------------------------------------------------------------------------------
--- Joining: the invitation's permissions apply when the address is confirmed.
+-- Joining: every new account gets a profile; an invitation's permissions apply when the address is confirmed.
 
 -- Makes the account a member with its pending invitation's permissions; false when there is none.
-create or replace function private.accept_invitation(account auth.users) returns boolean
+create function private.accept_invitation(account auth.users) returns boolean
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -54,7 +56,7 @@ $$;
 
 -- New accounts get a profile. The very first becomes a member with every permission; an invited one joins when its
 -- address is confirmed; any other joins at once without permissions (who may sign up at all is the hook's call).
-create or replace function private.handle_new_user() returns trigger
+create function private.handle_new_user() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -81,7 +83,11 @@ begin
 end;
 $$;
 
-create or replace function private.handle_email_confirmed() returns trigger
+create trigger on_auth_user_created after insert on auth.users
+  for each row execute function private.handle_new_user();
+
+-- An invited account that confirms its address later joins then.
+create function private.handle_email_confirmed() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -97,7 +103,7 @@ create trigger on_auth_user_email_confirmed after update of email_confirmed_at o
 
 -- Inviting someone who already has a confirmed account gives them access at once: there is nothing to accept.
 -- Inviting a current member is refused, since they already have access.
-create or replace function private.check_new_invitation() returns trigger
+create function private.check_new_invitation() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -126,7 +132,7 @@ create trigger invitations_check_new before insert on public.invitations
 -- Who may create an account: the auth service's before-user-created hook (a Postgres function hook, as on
 -- Supabase: [auth.hook.before_user_created] in config.toml). The first account and invited addresses always may.
 
-create or replace function private.hook_before_user_created(event jsonb) returns jsonb
+create function private.hook_before_user_created(event jsonb) returns jsonb
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -172,30 +178,25 @@ begin
 end;
 $$;
 
--- Domains are stored lower-case and without a leading @, so the hook compares like with like.
-alter table public.organization add constraint organization_allowed_email_domains_plain
-  check (allowed_email_domains::text = lower(allowed_email_domains::text)
-         and not (allowed_email_domains::text like '%@%'));
-
 ---------------------------------------------------------------------------------------------------------------
 -- Row level security: only user managers see or touch invitations.
 
 alter table public.invitations enable row level security;
 
 create policy "User managers can read invitations" on public.invitations
-  for select to authenticated using (private.has_permission('can_manage_users'));
+  for select to authenticated using ((select private.has_permission('can_manage_users')));
 create policy "User managers can invite" on public.invitations
-  for insert to authenticated with check (private.has_permission('can_manage_users'));
+  for insert to authenticated with check ((select private.has_permission('can_manage_users')));
 create policy "User managers can resend invitations" on public.invitations
   for update to authenticated
-  using (private.has_permission('can_manage_users'))
-  with check (private.has_permission('can_manage_users'));
+  using ((select private.has_permission('can_manage_users')))
+  with check ((select private.has_permission('can_manage_users')));
 create policy "User managers can revoke invitations" on public.invitations
-  for delete to authenticated using (private.has_permission('can_manage_users'));
+  for delete to authenticated using ((select private.has_permission('can_manage_users')));
 
 -- Whom a signed-in person without access should ask: the organization's user managers. Readable by anyone signed
 -- in, since a non-member cannot read the members table.
-create or replace function public.access_contacts()
+create function public.access_contacts()
 returns table (organization_name text, full_name text, email text)
 language sql stable security definer
 set search_path = ''
@@ -210,7 +211,3 @@ $$;
 comment on function public.access_contacts() is 'The user managers a signed-in person without access can ask.';
 revoke execute on function public.access_contacts() from public, anon;
 grant execute on function public.access_contacts() to authenticated, service_role;
-
--- Members embed their profile in one request (organization_users?select=*,profiles(*)); the profile exists first.
-alter table public.organization_users
-  add constraint organization_users_profile_fkey foreign key (user_id) references public.profiles (id) on delete cascade;
