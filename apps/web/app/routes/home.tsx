@@ -6,7 +6,7 @@ import type { Route } from './+types/home';
 import { announcementAction } from '../features/announcements/announcement-actions.server';
 import { loadAnnouncements } from '../features/announcements/announcements.server';
 import { AnnouncementsSection } from '../features/announcements/announcements-section';
-import { ALLOCATION_COLUMNS, formatHoursPerDay, type AllocationRow } from '../features/allocations/allocation-schema';
+import { ALLOCATION_COLUMNS, type AllocationRow } from '../features/allocations/allocation-schema';
 import { loadWeekStart } from '../features/allocations/people.server';
 import { TeamTimeline } from '../features/allocations/team-timeline';
 import { WeekLoadCards } from '../features/allocations/week-load-cards';
@@ -17,6 +17,7 @@ import { useAuth } from '../session/auth-provider';
 import { formatRange, todayIso, weeksFrom } from '../lib/dates';
 import { sessionUserContext, supabaseContext } from '../session/request-context.server';
 import { displayName } from '../session/session-user';
+import { formatHours } from '../lib/hours';
 
 /** This week and the four after it. */
 const WEEKS_SHOWN = 5;
@@ -187,7 +188,7 @@ function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
               </Table.Td>
               <Table.Td>{allocation.role ?? '—'}</Table.Td>
               <Table.Td>{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
-              <Table.Td ta="right">{formatHoursPerDay(allocation.hours_per_day)}</Table.Td>
+              <Table.Td ta="right">{formatHours(allocation.hours_per_day, 'h/day')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

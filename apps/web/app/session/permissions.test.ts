@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { describe, expect, it, vi } from 'vitest';
 import { loadMembership, NO_PERMISSIONS } from './permissions';
 
@@ -9,11 +9,9 @@ function clientAnswering(answer: () => Response | Promise<Response>) {
     requests.push(new Request(input, init));
     return answer();
   });
-  const supabase = createClient('http://backend.test', 'anon-key', {
+  const supabase = createNodeClient('http://backend.test', 'anon-key', {
     global: { fetch: fetchImpl as typeof fetch },
     db: { retry: false },
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: class {} as never },
   });
   return { supabase, requests };
 }

@@ -2,7 +2,7 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../types/supabase';
-import WebSocket from 'ws';
+import { nodeRealtimeOptions } from '@teamplan/supabase-node';
 import { getServerEnv } from './env.server';
 import { createRetryingFetch } from '../lib/retrying-fetch';
 import { SESSION_COOKIE_OPTIONS } from './session-cookie';
@@ -34,7 +34,6 @@ export function createSupabaseServerClient(
     global: { fetch: retryingFetch },
     // One retry policy for every request (retryingFetch); postgrest-js would otherwise add its own on top.
     db: { retry: false },
-    // Node 20 has no WebSocket of its own and supabase-js builds its realtime client eagerly.
-    realtime: { transport: WebSocket as never },
+    realtime: nodeRealtimeOptions,
   });
 }

@@ -110,7 +110,3 @@ export function toAllocationRow(input: AllocationInput) {
     note: input.note ?? null,
   };
 }
-
-export function formatHoursPerDay(hours: number | string): string {
-  return `${Number(hours).toLocaleString('en', { maximumFractionDigits: 2 })} h/day`;
-}

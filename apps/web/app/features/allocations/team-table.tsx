@@ -2,7 +2,8 @@
 import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatRange } from '../../lib/dates';
-import { formatHoursPerDay, type AllocationRow } from './allocation-schema';
+import { type AllocationRow } from './allocation-schema';
+import { formatHours } from '../../lib/hours';
 
 type TeamTableProps = {
   allocations: AllocationRow[];
@@ -50,7 +51,7 @@ export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
                   )}
                 </Table.Td>
                 <Table.Td>{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
-                <Table.Td ta="right">{formatHoursPerDay(allocation.hours_per_day)}</Table.Td>
+                <Table.Td ta="right">{formatHours(allocation.hours_per_day, 'h/day')}</Table.Td>
                 <Table.Td>
                   {allocation.tentative ? (
                     <Badge variant="outline" color="gray">

@@ -9,9 +9,10 @@ import {
   weeksBetween,
   type Week,
 } from '../../lib/dates';
-import { formatHoursPerDay, type AllocationRow } from './allocation-schema';
+import { type AllocationRow } from './allocation-schema';
 import type { CSSProperties } from 'react';
 import classes from './team-timeline.module.css';
+import { formatHours } from '../../lib/hours';
 
 const MAX_WEEKS = 26;
 
@@ -69,7 +70,7 @@ export function TeamTimeline({ allocations, color, weekStart = 1, labelBy = 'per
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
                     {allocation.role ? `${allocation.role} · ` : ''}
-                    {formatHoursPerDay(allocation.hours_per_day)}
+                    {formatHours(allocation.hours_per_day, 'h/day')}
                   </Text>
                 </div>
                 {weeks.map((week) => (
@@ -108,7 +109,7 @@ function WeekCell({
 }) {
   const booked = overlaps(week, { start: allocation.start_date, end: allocation.end_date });
   if (!booked) return <div role="cell" className={classes.cell} data-current={current || undefined} />;
-  const title = `${formatRange(allocation.start_date, allocation.end_date)} · ${formatHoursPerDay(allocation.hours_per_day)}${allocation.tentative ? ' · tentative' : ''}`;
+  const title = `${formatRange(allocation.start_date, allocation.end_date)} · ${formatHours(allocation.hours_per_day, 'h/day')}${allocation.tentative ? ' · tentative' : ''}`;
   return (
     <Tooltip label={title} withinPortal>
       <div

@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { describe, expect, it } from 'vitest';
 import { looksLikePhone, MISSING_CREDENTIALS_MESSAGE, normalizePhone, toCredentials } from './credentials';
 
@@ -18,10 +18,7 @@ describe('toCredentials', () => {
   });
 
   it('answers with the message supabase-js itself gives', async () => {
-    const supabase = createClient('http://backend.test', 'anon', {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: class {} as never },
-    });
+    const supabase = createNodeClient('http://backend.test', 'anon');
     const { error } = await supabase.auth.signInWithPassword({ password: 'pw' } as never);
     expect(error?.message).toBe(MISSING_CREDENTIALS_MESSAGE);
   });

@@ -2,10 +2,9 @@
 // (and withdraw an unused one), which no signed-in user's session may do. It bypasses row level security, so every
 // caller must first have the database confirm, as the signed-in user, that they can manage users (by writing the
 // invitation row under its policies) before it acts.
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { getServerEnv } from '../../session/env.server';
-import type { TypedSupabaseClient } from '../../types/supabase';
+import type { Database, TypedSupabaseClient } from '../../types/supabase';
 
 export const MISSING_SERVICE_ROLE_KEY_MESSAGE =
   'Invitations cannot be sent: the web server has no SUPABASE_SERVICE_ROLE_KEY. Ask the administrator of this installation to set it.';
@@ -16,11 +15,7 @@ let adminClient: TypedSupabaseClient | undefined;
 export function getAdminClient(): TypedSupabaseClient | null {
   const env = getServerEnv();
   if (!env.SUPABASE_SERVICE_ROLE_KEY) return null;
-  adminClient ??= createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
-    // It never signs in: no session to keep, refresh or read from a URL.
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no WebSocket of its own and supabase-js builds its realtime client eagerly.
-    realtime: { transport: WebSocket as never },
-  });
+  // It never signs in: the helper's default of no session to keep, refresh or read from a URL is what it needs.
+  adminClient ??= createNodeClient<Database>(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY);
   return adminClient;
 }

@@ -1,6 +1,7 @@
 // What the organization page shows: its row shapes, the permissions and weekdays by name, and capacity in words.
 import type { PermissionName } from '../../session/permissions';
 import { formatWorkDays } from '../../lib/weekdays';
+import { formatHours } from '../../lib/hours';
 
 export type OrganizationSettings = {
   id: string;
@@ -39,17 +40,13 @@ export const PERMISSIONS: { name: PermissionName; label: string; column: string 
   { name: 'can_manage_announcements', label: 'can manage announcements', column: 'Announcements' },
 ];
 
-export function formatWeeklyHours(hours: number | string): string {
-  return `${Number(hours).toLocaleString('en', { maximumFractionDigits: 2 })} h/week`;
-}
-
 /** A person's capacity, each part marked when it is the organization's default. */
 export function describeCapacity(
   member: Pick<Member, 'weekly_capacity_hours' | 'work_days'>,
   org: OrganizationSettings,
 ) {
   return {
-    hours: formatWeeklyHours(member.weekly_capacity_hours ?? org.default_weekly_hours),
+    hours: formatHours(member.weekly_capacity_hours ?? org.default_weekly_hours, 'h/week'),
     hoursAreDefault: member.weekly_capacity_hours === null,
     days: formatWorkDays(member.work_days ?? org.work_days),
     daysAreDefault: member.work_days === null,

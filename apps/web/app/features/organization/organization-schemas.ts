@@ -1,5 +1,13 @@
 // The rules the organization page's forms obey (settings, a person's capacity, an invitation), read from FormData.
 import { z } from 'zod';
+import {
+  capacitySchema,
+  capacityValues,
+  daysFrom,
+  hoursFrom,
+  weeklyHours,
+  workDays,
+} from '../capacity/capacity-schema';
 
 const DOMAIN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
@@ -11,22 +19,6 @@ export function canonicalTimeZone(zone: string): string | null {
     return null;
   }
 }
-
-const weeklyHours = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of hours.` })
-    .min(0, `${label} must be between 0 and 168 hours.`)
-    .max(168, `${label} must be between 0 and 168 hours.`);
-
-const workDays = z
-  .array(z.number().int().min(1).max(7), { error: 'Choose the work days.' })
-  .min(1, 'Choose at least one work day.')
-  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
-
-const hoursFrom = (value: FormDataEntryValue | null) =>
-  typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : undefined;
-
-const daysFrom = (form: FormData) => form.getAll('work_days').map((value) => Number(value));
 
 export const settingsSchema = z.object({
   id: z.uuid('The organization could not be identified. Reload the page.'),
@@ -69,19 +61,13 @@ export function readSettingsForm(form: FormData) {
   });
 }
 
-export const capacitySchema = z.object({
+/** A person's capacity on the organization page: whose it is, and the capacity fields. */
+const memberCapacitySchema = capacitySchema.extend({
   user_id: z.uuid('The person could not be identified. Reload the page.'),
-  /** Null: the organization's default applies. */
-  weekly_capacity_hours: weeklyHours('The weekly capacity').nullable(),
-  work_days: workDays.nullable(),
 });
 
 export function readCapacityForm(form: FormData) {
-  return capacitySchema.safeParse({
-    user_id: String(form.get('user_id') ?? ''),
-    weekly_capacity_hours: hoursFrom(form.get('weekly_capacity_hours')) ?? null,
-    work_days: form.get('default_work_days') === 'on' ? null : daysFrom(form),
-  });
+  return memberCapacitySchema.safeParse({ user_id: String(form.get('user_id') ?? ''), ...capacityValues(form) });
 }
 
 export const invitationSchema = z.object({

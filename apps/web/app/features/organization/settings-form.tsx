@@ -19,7 +19,7 @@ import { useActionFeedback } from '../../ui/use-action-feedback';
 import { WEEKDAYS } from '../../lib/weekdays';
 import type { OrganizationSettings } from './organization-model';
 import { timeZoneOptions } from './time-zones';
-import { WeekdayChips } from './weekday-chips';
+import { WeekdayChips } from '../capacity/weekday-chips';
 
 const WEEK_START_OPTIONS = WEEKDAYS.map(({ day, label }) => ({ value: String(day), label }));
 

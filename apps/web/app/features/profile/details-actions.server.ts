@@ -3,7 +3,8 @@
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
-import { capacitySchema, detailsSchema } from './profile-schema';
+import { readCapacity } from '../capacity/capacity-schema';
+import { detailsSchema } from './profile-schema';
 import { supportedTimeZones } from './profile.server';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
@@ -33,10 +34,7 @@ export async function saveCapacity(
   userId: string,
   form: FormData,
 ): Promise<ActionResult> {
-  const parsed = capacitySchema.safeParse({
-    weekly_capacity_hours: form.get('weekly_capacity_hours') ?? '',
-    work_days: form.get('use_default_days') === 'on' ? null : form.getAll('work_days'),
-  });
+  const parsed = readCapacity(form);
   if (!parsed.success) return invalid('save-capacity', toFieldErrors(parsed.error));
   const { data, error } = await supabase.from('profiles').update(parsed.data).eq('id', userId).select('id');
   if (error) return failed('save-capacity', describeDataError(error, 'capacity'));

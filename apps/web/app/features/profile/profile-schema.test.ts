@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacitySchema, describeHours, describeWorkDays, detailsSchema, type ProfileRow } from './profile-schema';
+import { describeHours, describeWorkDays, detailsSchema, type ProfileRow } from './profile-schema';
 
 const organization = { name: 'Acme', default_weekly_hours: 40, work_days: [1, 2, 3, 4, 5] };
 const profile: ProfileRow = {
@@ -24,28 +24,6 @@ describe('capacity descriptions', () => {
 
   it('still names the default when the organization cannot be read', () => {
     expect(describeHours(profile, null)).toBe('Organization default');
-  });
-});
-
-describe('capacitySchema', () => {
-  it('reads empty hours and "use the default" as null', () => {
-    expect(capacitySchema.parse({ weekly_capacity_hours: '', work_days: null })).toEqual({
-      weekly_capacity_hours: null,
-      work_days: null,
-    });
-  });
-
-  it('accepts hours and days', () => {
-    expect(capacitySchema.parse({ weekly_capacity_hours: '32', work_days: ['1', '3'] })).toEqual({
-      weekly_capacity_hours: 32,
-      work_days: [1, 3],
-    });
-  });
-
-  it('refuses hours outside 0-168 and an empty set of days', () => {
-    expect(capacitySchema.safeParse({ weekly_capacity_hours: '200', work_days: null }).success).toBe(false);
-    expect(capacitySchema.safeParse({ weekly_capacity_hours: 'abc', work_days: null }).success).toBe(false);
-    expect(capacitySchema.safeParse({ weekly_capacity_hours: '', work_days: [] }).success).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // What the profile forms accept, and how capacity reads when it falls back to the organization's default.
 import { z } from 'zod';
 import { optionalText } from '../../lib/form-fields';
+import { formatHours } from '../../lib/hours';
 import { formatWorkDays } from '../../lib/weekdays';
 
 export type ProfileRow = {
@@ -29,26 +30,6 @@ export function detailsSchema(timeZones: ReadonlySet<string>) {
         .optional(),
     ),
   });
-}
-
-/** Capacity as the form sends it: empty hours and "use the default" mean null, the organization's value. */
-export const capacitySchema = z.object({
-  weekly_capacity_hours: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : null),
-    z
-      .number({ error: 'Enter the hours as a number.' })
-      .min(0, 'Weekly capacity must be between 0 and 168 hours.')
-      .max(168, 'Weekly capacity must be between 0 and 168 hours.')
-      .nullable(),
-  ),
-  work_days: z
-    .array(z.coerce.number().int().min(1).max(7))
-    .nullable()
-    .refine((days) => days === null || days.length > 0, 'Choose at least one work day, or use the default.'),
-});
-
-export function formatHours(hours: number): string {
-  return `${Number(hours.toFixed(2))} h`;
 }
 
 /** "32 h" when set for the person, "40 h (organization default)" when it falls back; null when neither is known. */

@@ -2,8 +2,9 @@
 import type { ReactNode } from 'react';
 import { Card, ColorSwatch, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatRange } from '../../lib/dates';
-import { formatHours, STATUS_LABELS, type ProjectSummary } from './project-schema';
+import { STATUS_LABELS, type ProjectSummary } from './project-schema';
 import { StatusBadge } from './status-badge';
+import { formatHours } from '../../lib/hours';
 
 export function ProjectOverview({ project }: { project: ProjectSummary }) {
   const planned = Number(project.planned_hours);

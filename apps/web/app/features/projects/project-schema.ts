@@ -114,8 +114,3 @@ export function toProjectRow(input: ProjectInput) {
 }
 
 // One formatter for every call: toLocaleString with options builds a new one each time, costly over 300 rows.
-const HOURS = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-
-export function formatHours(hours: number | string | null | undefined): string {
-  return `${HOURS.format(Number(hours ?? 0))} h`;
-}

@@ -8,8 +8,9 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRange } from '../../lib/dates';
 import type { ProjectFilters, SortKey } from './project-filters';
-import { formatHours, type ProjectListItem } from './project-schema';
+import { type ProjectListItem } from './project-schema';
 import { StatusBadge } from './status-badge';
+import { formatHours } from '../../lib/hours';
 
 type ProjectsTableProps = {
   projects: ProjectListItem[];
