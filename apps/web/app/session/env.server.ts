@@ -15,6 +15,9 @@ const serverEnvSchema = z.object({
   PORT: z.preprocess(optional, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(optional, z.string().min(1).default('127.0.0.1')),
   BUILD_CHECK_INTERVAL_MS: z.preprocess(optional, z.coerce.number().int().positive().default(ONE_HOUR_MS)),
+  // Express's "trust proxy" setting for a web server behind a load balancer ("loopback", "10.0.0.0/8", ...): the
+  // visitor's address is then read from X-Forwarded-For. Unset: the connection's own address.
+  TRUST_PROXY: z.preprocess(optional, z.string().optional()),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -8,6 +8,8 @@ export const supabaseContext = createContext<TypedSupabaseClient>();
 export const sessionUserContext = createContext<SessionUser | null>(null);
 /** True while the session has passed its password but not yet its second factor; the user then counts as absent. */
 export const secondFactorPendingContext = createContext<boolean>(false);
+/** The visitor's network address as the HTTP server saw it (after its own trusted proxies, TRUST_PROXY). */
+export const visitorAddressContext = createContext<string | null>(null);
 /** Headers (session cookies, flash popups) added to whatever response the request ends with. */
 export const responseHeadersContext = createContext<Headers>();
 

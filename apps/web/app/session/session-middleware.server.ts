@@ -9,13 +9,14 @@ import {
   secondFactorPendingContext,
   sessionUserContext,
   supabaseContext,
+  visitorAddressContext,
 } from './request-context.server';
 import { toSessionUser } from './session-user';
 import { createSupabaseServerClient } from './supabase.server';
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const responseHeaders = new Headers();
-  const supabase = createSupabaseServerClient(request, responseHeaders);
+  const supabase = createSupabaseServerClient(request, responseHeaders, undefined, context.get(visitorAddressContext));
   context.set(supabaseContext, supabase);
   context.set(responseHeadersContext, responseHeaders);
   // getUser asks the auth service, so a revoked session or a deleted user counts as signed out; an expired access

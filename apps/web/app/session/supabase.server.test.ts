@@ -66,4 +66,25 @@ describe('createSupabaseServerClient', () => {
     const { data } = await supabase.auth.getSession();
     expect(data.session?.user.id).toBe('user-1');
   });
+
+  it("tells the backend the visitor's address, so its limits apply per visitor", async () => {
+    const requests: Request[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        requests.push(new Request(input, init));
+        return sessionResponse();
+      }),
+    );
+    const supabase = createSupabaseServerClient(
+      new Request('http://app.test/login'),
+      new Headers(),
+      backend,
+      '203.0.113.7',
+    );
+    await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'secret123' });
+    await supabase.from('projects').select('id');
+    vi.unstubAllGlobals();
+    expect(requests.map((request) => request.headers.get('x-forwarded-for'))).toEqual(['203.0.113.7', '203.0.113.7']);
+  });
 });

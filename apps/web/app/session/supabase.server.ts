@@ -13,12 +13,14 @@ const retryingFetch = createRetryingFetch();
 
 /**
  * A new client for every request, never shared: it holds that visitor's session. Cookies it sets (sign-in, token
- * refresh, sign-out) and the no-store cache headers @supabase/ssr asks for are appended to `responseHeaders`.
+ * refresh, sign-out) and the no-store cache headers @supabase/ssr asks for are appended to `responseHeaders`. The
+ * visitor's address goes to the backend as X-Forwarded-For, which it trusts from this server (a trusted proxy).
  */
 export function createSupabaseServerClient(
   request: Request,
   responseHeaders: Headers,
   settings: BackendSettings = getServerEnv(),
+  visitorAddress: string | null = null,
 ): SupabaseClient<Database> {
   return createServerClient<Database>(settings.SUPABASE_URL, settings.SUPABASE_ANON_KEY, {
     cookieOptions: SESSION_COOKIE_OPTIONS,
@@ -31,7 +33,8 @@ export function createSupabaseServerClient(
         for (const [name, value] of Object.entries(cacheHeaders ?? {})) responseHeaders.set(name, value);
       },
     },
-    global: { fetch: retryingFetch },
+    // The backend limits sign-in attempts per visitor: it must see the visitor's address, not this server's.
+    global: { fetch: retryingFetch, headers: visitorAddress ? { 'X-Forwarded-For': visitorAddress } : {} },
     // One retry policy for every request (retryingFetch); postgrest-js would otherwise add its own on top.
     db: { retry: false },
     realtime: nodeRealtimeOptions,
