@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config.project.auth.refresh_token_reuse_interval).toBe(10);
     expect(config.project.auth.email.enable_confirmations).toBe(false);
     expect(config.project.auth.minimum_password_length).toBe(6);
+    expect(config.project.auth.password_hibp_enabled).toBe(false);
   });
 
   it('reads config.toml sections and env() references', () => {

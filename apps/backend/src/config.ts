@@ -142,6 +142,11 @@ const authSchema = z.object({
   refresh_token_reuse_interval: z.number().int().min(0).default(10),
   minimum_password_length: z.number().int().min(6).default(6),
   password_requirements: passwordRequirements.default(''),
+  /**
+   * Refuse passwords known to be weak (reason "pwned"), as GoTrue does with its HaveIBeenPwned option. The Supabase
+   * CLI has no key for it; the name is the platform's (Management API) setting. Off by default, as in GoTrue.
+   */
+  password_hibp_enabled: z.boolean().default(false),
   email: emailSchema.prefault({}),
   sms: smsSchema.prefault({}),
   rate_limit: rateLimitSchema.prefault({}),

@@ -32,6 +32,8 @@ export interface AuthSettings {
   refreshTokenReuseIntervalSeconds: number;
   minimumPasswordLength: number;
   requiredCharacterSets: string[];
+  /** [auth] password_hibp_enabled: passwords on the list of the most common ones are refused as "pwned". */
+  rejectCommonPasswords: boolean;
   otpLength: number;
   otpExpirySeconds: number;
   /** Smallest time between two e-mails of one kind to one user. */
@@ -146,6 +148,7 @@ export function authSettings(config: Config): AuthSettings {
     refreshTokenReuseIntervalSeconds: auth.refresh_token_reuse_interval,
     minimumPasswordLength: auth.minimum_password_length,
     requiredCharacterSets: requiredCharacterSets(auth.password_requirements),
+    rejectCommonPasswords: auth.password_hibp_enabled,
     otpLength: auth.email.otp_length,
     otpExpirySeconds: auth.email.otp_expiry,
     mailMaxFrequencyMs: parseDurationMs(auth.email.max_frequency),
