@@ -94,7 +94,7 @@ const hooksSchema = z
       .refine((hook) => !hook.enabled, 'the embedded backend runs only the before_user_created hook'),
   );
 
-/** The identity providers whose ID tokens the embedded backend accepts (it has no OAuth redirect flow). */
+/** The OpenID Connect providers the embedded backend signs in with (ID tokens, and their sign-in pages). */
 export const ID_TOKEN_PROVIDERS = ['apple', 'azure', 'facebook', 'google', 'kakao', 'keycloak'] as const;
 /** GoTrue accepts an ID token from these without a client secret, and the Supabase CLI does not ask for one. */
 const PROVIDERS_WITHOUT_SECRET = new Set(['apple', 'google']);
@@ -116,7 +116,10 @@ const externalSchema = z.record(z.string(), externalProviderSchema).superRefine(
     if (!provider.enabled) continue;
     const issue = (key: string, message: string) => context.addIssue({ code: 'custom', path: [name, key], message });
     if (!(ID_TOKEN_PROVIDERS as readonly string[]).includes(name)) {
-      issue('enabled', `the embedded backend signs in with ID tokens only, from ${ID_TOKEN_PROVIDERS.join(', ')}`);
+      issue(
+        'enabled',
+        `the embedded backend signs in with OpenID Connect providers only: ${ID_TOKEN_PROVIDERS.join(', ')}`,
+      );
     }
     if (provider.client_id === '') issue('client_id', 'required when the provider is enabled');
     if (provider.secret === '' && !PROVIDERS_WITHOUT_SECRET.has(name)) {
@@ -138,6 +141,7 @@ const authSchema = z.object({
   signing_keys_path: z.string().optional(),
   enable_signup: z.boolean().default(true),
   enable_anonymous_sign_ins: z.boolean().default(false),
+  enable_manual_linking: z.boolean().default(false),
   enable_refresh_token_rotation: z.boolean().default(true),
   refresh_token_reuse_interval: z.number().int().min(0).default(10),
   minimum_password_length: z.number().int().min(6).default(6),

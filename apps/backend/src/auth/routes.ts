@@ -8,7 +8,10 @@ import { createUser, updateUserById } from './handlers/admin-user-write.ts';
 import { deleteUserById, getUserById, listAllUsers } from './handlers/admin-users.ts';
 import { deleteUserFactor, listUserFactors, updateUserFactor } from './handlers/admin-factors.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/factors.ts';
+import { externalAuthorize, samlDisabled } from './handlers/external-authorize.ts';
+import { externalCallback } from './handlers/external-callback.ts';
 import { generateLink } from './handlers/generate-link.ts';
+import { deleteIdentity, linkIdentity, requireManualLinking } from './handlers/identities.ts';
 import { invite } from './handlers/invite.ts';
 import { logout } from './handlers/logout.ts';
 import { otp } from './handlers/otp.ts';
@@ -39,11 +42,17 @@ function authApp(deps: Deps): { app: Hono<AppEnv>; allow: ReturnType<typeof guar
   return { app, allow: guards({ ...deps, settings: authSettings(deps.config) }) };
 }
 
-/** Routes reached without an apikey, as behind the Supabase gateway: e-mail links and the public key set. */
+/**
+ * Routes reached without an apikey, as behind the Supabase gateway: e-mail links, the public key set, and the
+ * browser's trips to and back from an OAuth provider.
+ */
 export function openAuthRoutes(deps: Deps): Hono<AppEnv> {
   const { app, allow } = authApp(deps);
   app.get('/.well-known/jwks.json', (c) => c.json(deps.keys.jwks));
   app.get('/verify', allow.open(limited('token_verifications', verifyGet)));
+  app.get('/authorize', allow.open(externalAuthorize));
+  app.get('/callback', allow.open(externalCallback));
+  app.post('/callback', allow.open(externalCallback));
   return app;
 }
 
@@ -62,12 +71,17 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
 
   app.get('/user', allow.user(getUser));
   app.put('/user', allow.user(limitedUser('sign_in_sign_ups', updateCurrentUser)));
+  app.get('/user/identities/authorize', allow.user(requireManualLinking(linkIdentity)));
+  app.delete('/user/identities/:identity_id', allow.user(requireManualLinking(deleteIdentity)));
   app.post('/logout', allow.user(logout));
   app.get('/reauthenticate', allow.user(reauthenticate));
   app.post('/factors', allow.user(enrollFactor));
   app.post('/factors/:factor_id/challenge', allow.user(limitedUser('mfa', challengeFactor)));
   app.post('/factors/:factor_id/verify', allow.user(limitedUser('mfa', verifyFactor)));
   app.delete('/factors/:factor_id', allow.user(unenrollFactor));
+
+  app.all('/sso', allow.open(samlDisabled));
+  app.all('/sso/*', allow.open(samlDisabled));
 
   app.post('/invite', allow.admin(invite));
   app.post('/admin/generate_link', allow.admin(generateLink));

@@ -13,6 +13,8 @@ export interface AuthSettings {
   signupDisabled: boolean;
   /** [auth] enable_anonymous_sign_ins: POST /signup without e-mail or phone creates an anonymous user. */
   anonymousSignInsEnabled: boolean;
+  /** [auth] enable_manual_linking: users add and remove identities themselves (/user/identities). */
+  manualLinkingEnabled: boolean;
   /** [auth.email] enable_signup: new accounts by e-mail are allowed. */
   emailSignupEnabled: boolean;
   /** Confirmations off: new e-mail accounts are confirmed at once (GoTrue's MAILER_AUTOCONFIRM). */
@@ -60,6 +62,10 @@ export interface ExternalProviderSettings {
   skipNonceCheck: boolean;
   /** The provider may sign people in without telling their e-mail address. */
   emailOptional: boolean;
+  /** The client secret, for exchanging an authorization code (the redirect flow). */
+  secret: string;
+  /** Where the provider returns the browser; empty means this server's /callback. */
+  redirectUri: string;
 }
 
 function externalProviderSettings(config: Config): Record<string, ExternalProviderSettings> {
@@ -75,6 +81,8 @@ function externalProviderSettings(config: Config): Record<string, ExternalProvid
         url: provider.url,
         skipNonceCheck: provider.skip_nonce_check,
         emailOptional: provider.email_optional,
+        secret: provider.secret,
+        redirectUri: provider.redirect_uri,
       },
     ]),
   );
@@ -137,6 +145,7 @@ export function authSettings(config: Config): AuthSettings {
     signupDisabled: !auth.enable_signup,
     anonymousSignInsEnabled: auth.enable_anonymous_sign_ins,
     emailSignupEnabled: auth.email.enable_signup,
+    manualLinkingEnabled: auth.enable_manual_linking,
     mailerAutoconfirm: !auth.email.enable_confirmations,
     phoneAutoconfirm: !auth.sms.enable_confirmations,
     smsTemplate: auth.sms.template,
