@@ -133,6 +133,35 @@ const externalSchema = z.record(z.string(), externalProviderSchema).superRefine(
 const web3ChainSchema = z.object({ enabled: z.boolean().default(false) });
 const web3Schema = z.object({ ethereum: web3ChainSchema.prefault({}), solana: web3ChainSchema.prefault({}) });
 
+/** [auth.mfa]: the second factors users may enrol and verify, with the Supabase CLI's defaults (TOTP on). */
+const mfaFactorSchema = z.object({
+  enroll_enabled: z.boolean().default(false),
+  verify_enabled: z.boolean().default(false),
+});
+const mfaTotpSchema = z.object({
+  enroll_enabled: z.boolean().default(true),
+  verify_enabled: z.boolean().default(true),
+});
+const mfaPhoneSchema = mfaFactorSchema.extend({
+  otp_length: z.number().int().min(6).max(10).default(6),
+  template: z.string().default('Your code is {{ .Code }}'),
+  max_frequency: z.string().default('5s'),
+});
+const mfaSchema = z.object({
+  max_enrolled_factors: z.number().int().min(0).default(10),
+  totp: mfaTotpSchema.prefault({}),
+  phone: mfaPhoneSchema.prefault({}),
+  web_authn: mfaFactorSchema.prefault({}),
+});
+
+/** [auth.passkey] and [auth.webauthn]: passkey sign-in and the relying party every WebAuthn ceremony names. */
+const passkeySchema = z.object({ enabled: z.boolean().default(false) });
+const webauthnSchema = z.object({
+  rp_display_name: z.string().default(''),
+  rp_id: z.string().default(''),
+  rp_origins: z.array(z.string()).default([]),
+});
+
 const authSchema = z.object({
   site_url: z.string().default('http://127.0.0.1:3000'),
   additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
@@ -157,11 +186,27 @@ const authSchema = z.object({
   hook: hooksSchema.prefault({}),
   external: externalSchema.prefault({}),
   web3: web3Schema.prefault({}),
+  mfa: mfaSchema.prefault({}),
+  passkey: passkeySchema.prefault({}),
+  webauthn: webauthnSchema.prefault({}),
+});
+
+/** As the Supabase CLI checks it: passkeys need the relying party's id and origins. */
+const checkedAuthSchema = authSchema.superRefine((auth, context) => {
+  if (!auth.passkey.enabled) return;
+  const missing = (key: string) =>
+    context.addIssue({
+      code: 'custom',
+      path: ['webauthn', key],
+      message: 'required when auth.passkey.enabled is true',
+    });
+  if (auth.webauthn.rp_id === '') missing('rp_id');
+  if (auth.webauthn.rp_origins.length === 0) missing('rp_origins');
 });
 
 const tomlSchema = z.object({
   api: apiSchema.prefault({}),
-  auth: authSchema.prefault({}),
+  auth: checkedAuthSchema.prefault({}),
 });
 
 export type ProjectConfig = z.infer<typeof tomlSchema>;
@@ -222,6 +267,12 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
     ...ID_TOKEN_PROVIDERS.map((name): [string[], z.ZodObject] => [['auth', 'external', name], externalProviderSchema]),
     [['auth', 'web3', 'ethereum'], web3ChainSchema],
     [['auth', 'web3', 'solana'], web3ChainSchema],
+    [['auth', 'mfa'], mfaSchema],
+    [['auth', 'mfa', 'totp'], mfaTotpSchema],
+    [['auth', 'mfa', 'phone'], mfaPhoneSchema],
+    [['auth', 'mfa', 'web_authn'], mfaFactorSchema],
+    [['auth', 'passkey'], passkeySchema],
+    [['auth', 'webauthn'], webauthnSchema],
   ];
   for (const [sectionPath, schema] of sections) {
     for (const key of Object.keys(schema.shape)) {

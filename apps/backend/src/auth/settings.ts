@@ -3,6 +3,14 @@ import type { Config, PasswordRequirements } from '../config.ts';
 import { loadCustomTemplates, type CustomTemplate } from './emails/custom-templates.ts';
 import type { AuthEmailKind } from './emails/templates.ts';
 import { parseHookUri } from './hooks/uri.ts';
+import {
+  mfaSettings,
+  passkeySettings,
+  relyingParty,
+  type MfaSettings,
+  type PasskeySettings,
+  type RelyingParty,
+} from './mfa/settings.ts';
 
 export interface AuthSettings {
   /** `iss` of access tokens, and the base of links in e-mails. */
@@ -52,6 +60,9 @@ export interface AuthSettings {
   web3Chains: { ethereum: boolean; solana: boolean };
   /** How far from now a signed sign-in message's issue time may lie (GoTrue's default: 10 minutes). */
   web3MessageValidityMs: number;
+  mfa: MfaSettings;
+  passkey: PasskeySettings;
+  relyingParty: RelyingParty;
 }
 
 export interface ExternalProviderSettings {
@@ -167,5 +178,8 @@ export function authSettings(config: Config): AuthSettings {
     externalProviders: externalProviderSettings(config),
     web3Chains: { ethereum: auth.web3.ethereum.enabled, solana: auth.web3.solana.enabled },
     web3MessageValidityMs: 600_000,
+    mfa: mfaSettings(config, parseDurationMs),
+    passkey: passkeySettings(config),
+    relyingParty: relyingParty(config),
   };
 }
