@@ -55,6 +55,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(/auth\.jwt_expiry/);
   });
 
+  it('asks for the WebAuthn relying party when passkeys are on, as the Supabase CLI does', () => {
+    const dir = projectWith(
+      '[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_origins = ["http://localhost:3000"]\n',
+    );
+    expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(
+      /auth\.webauthn\.rp_id: required when auth\.passkey\.enabled/,
+    );
+    const complete = projectWith(
+      '[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_id = "localhost"\nrp_origins = ["http://localhost:3000"]\n' +
+        '[auth.mfa]\nmax_enrolled_factors = 3\n[auth.mfa.phone]\nenroll_enabled = true\n',
+    );
+    const { auth } = loadConfig({ SUPABASE_DIR: complete }).project;
+    expect([auth.passkey.enabled, auth.mfa.max_enrolled_factors, auth.mfa.phone.enroll_enabled]).toEqual([
+      true,
+      3,
+      true,
+    ]);
+    expect([auth.mfa.totp.enroll_enabled, auth.mfa.phone.max_frequency]).toEqual([true, '5s']);
+  });
+
   it('refuses an env() reference to an unset variable', () => {
     const dir = projectWith('[auth]\njwt_secret = "env(NOT_SET_ANYWHERE)"\n');
     expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(/NOT_SET_ANYWHERE/);

@@ -99,6 +99,15 @@ export const AuthErrors = {
       'identity_already_exists',
       toAnotherUser ? 'Identity is already linked to another user' : 'Identity is already linked',
     ),
+  anonymousNotAllowed: () =>
+    new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions'),
+  passkeysDisabled: () => new AuthError(404, 'passkey_disabled', 'Passkeys are disabled'),
+  passkeyNotFound: () => new AuthError(404, 'validation_failed', 'Passkey not found'),
+  webauthnChallengeNotFound: () =>
+    new AuthError(400, 'webauthn_challenge_not_found', 'Challenge not found or already used'),
+  webauthnChallengeExpired: () => new AuthError(400, 'webauthn_challenge_expired', 'Challenge has expired'),
+  webauthnVerificationFailed: (message: string, cause?: unknown) =>
+    new AuthError(400, 'webauthn_verification_failed', message, { cause }),
   overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   internal: (message: string, cause?: unknown) => new AuthError(500, 'unexpected_failure', message, { cause }),
 } as const;

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { AdminHandler, AuthDeps, OpenHandler, UserHandler } from './context.ts';
-import { authenticateAdmin, authenticateUser } from './guards.ts';
+import { authenticateAdmin, authenticateUser, notAnonymous } from './guards.ts';
 import { createUser, updateUserById } from './handlers/admin-user-write.ts';
 import { deleteUserById, getUserById, listAllUsers } from './handlers/admin-users.ts';
 import { deleteUserFactor, listUserFactors, updateUserFactor } from './handlers/admin-factors.ts';
@@ -15,6 +15,16 @@ import { deleteIdentity, linkIdentity, requireManualLinking } from './handlers/i
 import { invite } from './handlers/invite.ts';
 import { logout } from './handlers/logout.ts';
 import { otp } from './handlers/otp.ts';
+import { passkeyRegistrationOptions, passkeyRegistrationVerify } from './handlers/passkey-registration.ts';
+import { passkeyAuthenticationOptions, passkeyAuthenticationVerify } from './handlers/passkey-sign-in.ts';
+import {
+  adminDeletePasskey,
+  adminListPasskeys,
+  deleteOwnPasskey,
+  listOwnPasskeys,
+  passkeysGate,
+  updateOwnPasskey,
+} from './handlers/passkeys.ts';
 import { reauthenticate } from './handlers/reauthenticate.ts';
 import { recover } from './handlers/recover.ts';
 import { resend } from './handlers/resend.ts';
@@ -36,10 +46,11 @@ function guards(deps: AuthDeps) {
   };
 }
 
-function authApp(deps: Deps): { app: Hono<AppEnv>; allow: ReturnType<typeof guards> } {
+function authApp(deps: Deps): { app: Hono<AppEnv>; allow: ReturnType<typeof guards>; authDeps: AuthDeps } {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => renderAuthError(c, error));
-  return { app, allow: guards({ ...deps, settings: authSettings(deps.config) }) };
+  const authDeps = { ...deps, settings: authSettings(deps.config) };
+  return { app, allow: guards(authDeps), authDeps };
 }
 
 /**
@@ -57,7 +68,7 @@ export function openAuthRoutes(deps: Deps): Hono<AppEnv> {
 }
 
 export function authRoutes(deps: Deps): Hono<AppEnv> {
-  const { app, allow } = authApp(deps);
+  const { app, allow, authDeps } = authApp(deps);
   app.get('/health', allow.open(health));
   app.get('/settings', allow.open(settings));
 
@@ -75,10 +86,20 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   app.delete('/user/identities/:identity_id', allow.user(requireManualLinking(deleteIdentity)));
   app.post('/logout', allow.user(logout));
   app.get('/reauthenticate', allow.user(reauthenticate));
-  app.post('/factors', allow.user(enrollFactor));
-  app.post('/factors/:factor_id/challenge', allow.user(limitedUser('mfa', challengeFactor)));
-  app.post('/factors/:factor_id/verify', allow.user(limitedUser('mfa', verifyFactor)));
-  app.delete('/factors/:factor_id', allow.user(unenrollFactor));
+  app.post('/factors', allow.user(notAnonymous(enrollFactor)));
+  app.post('/factors/:factor_id/challenge', allow.user(notAnonymous(limitedUser('mfa', challengeFactor))));
+  app.post('/factors/:factor_id/verify', allow.user(notAnonymous(limitedUser('mfa', verifyFactor))));
+  app.delete('/factors/:factor_id', allow.user(notAnonymous(unenrollFactor)));
+
+  app.use('/passkeys', passkeysGate(authDeps.settings));
+  app.use('/passkeys/*', passkeysGate(authDeps.settings));
+  app.post('/passkeys/authentication/options', allow.open(passkeyAuthenticationOptions));
+  app.post('/passkeys/authentication/verify', allow.open(passkeyAuthenticationVerify));
+  app.post('/passkeys/registration/options', allow.user(notAnonymous(passkeyRegistrationOptions)));
+  app.post('/passkeys/registration/verify', allow.user(notAnonymous(passkeyRegistrationVerify)));
+  app.get('/passkeys', allow.user(listOwnPasskeys));
+  app.patch('/passkeys/:passkey_id', allow.user(updateOwnPasskey));
+  app.delete('/passkeys/:passkey_id', allow.user(deleteOwnPasskey));
 
   app.all('/sso', allow.open(samlDisabled));
   app.all('/sso/*', allow.open(samlDisabled));
@@ -93,5 +114,7 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/admin/users/:user_id/factors', allow.admin(listUserFactors));
   app.put('/admin/users/:user_id/factors/:factor_id', allow.admin(updateUserFactor));
   app.delete('/admin/users/:user_id/factors/:factor_id', allow.admin(deleteUserFactor));
+  app.get('/admin/users/:user_id/passkeys', allow.admin(adminListPasskeys));
+  app.delete('/admin/users/:user_id/passkeys/:passkey_id', allow.admin(adminDeletePasskey));
   return app;
 }
