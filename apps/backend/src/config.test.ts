@@ -73,6 +73,11 @@ describe('loadConfig', () => {
       true,
     ]);
     expect([auth.mfa.totp.enroll_enabled, auth.mfa.phone.max_frequency]).toEqual([true, '5s']);
+    expect(auth.oauth_server).toEqual({
+      enabled: false,
+      allow_dynamic_registration: false,
+      authorization_url_path: '/oauth/consent',
+    });
   });
 
   it('refuses an env() reference to an unset variable', () => {

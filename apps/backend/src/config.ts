@@ -162,6 +162,14 @@ const webauthnSchema = z.object({
   rp_origins: z.array(z.string()).default([]),
 });
 
+/** [auth.oauth_server]: this project as an OAuth 2.1 authorization server for third-party applications. */
+const oauthServerSchema = z.object({
+  enabled: z.boolean().default(false),
+  allow_dynamic_registration: z.boolean().default(false),
+  /** The site's page (relative to site_url) where a signed-in user approves or denies an application. */
+  authorization_url_path: z.string().default('/oauth/consent'),
+});
+
 const authSchema = z.object({
   site_url: z.string().default('http://127.0.0.1:3000'),
   additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
@@ -189,6 +197,7 @@ const authSchema = z.object({
   mfa: mfaSchema.prefault({}),
   passkey: passkeySchema.prefault({}),
   webauthn: webauthnSchema.prefault({}),
+  oauth_server: oauthServerSchema.prefault({}),
 });
 
 /** As the Supabase CLI checks it: passkeys need the relying party's id and origins. */
@@ -273,6 +282,7 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
     [['auth', 'mfa', 'web_authn'], mfaFactorSchema],
     [['auth', 'passkey'], passkeySchema],
     [['auth', 'webauthn'], webauthnSchema],
+    [['auth', 'oauth_server'], oauthServerSchema],
   ];
   for (const [sectionPath, schema] of sections) {
     for (const key of Object.keys(schema.shape)) {

@@ -11,6 +11,18 @@ import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './h
 import { externalAuthorize, samlDisabled } from './handlers/external-authorize.ts';
 import { externalCallback } from './handlers/external-callback.ts';
 import { generateLink } from './handlers/generate-link.ts';
+import { consentToAuthorization, getAuthorization, oauthAuthorize } from './handlers/oauth-authorize.ts';
+import {
+  adminDeleteClient,
+  adminGetClient,
+  adminListClients,
+  adminRegenerateSecret,
+  adminRegisterClient,
+  adminUpdateClient,
+  dynamicRegisterClient,
+} from './handlers/oauth-clients.ts';
+import { authorizationServerMetadata, listGrants, revokeGrant, whenOAuthServer } from './handlers/oauth-grants.ts';
+import { oauthToken } from './handlers/oauth-token.ts';
 import { deleteIdentity, linkIdentity, requireManualLinking } from './handlers/identities.ts';
 import { invite } from './handlers/invite.ts';
 import { logout } from './handlers/logout.ts';
@@ -64,6 +76,12 @@ export function openAuthRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/authorize', allow.open(externalAuthorize));
   app.get('/callback', allow.open(externalCallback));
   app.post('/callback', allow.open(externalCallback));
+
+  // The OAuth 2.1 server's public side: third-party applications hold no apikey.
+  app.get('/.well-known/oauth-authorization-server', allow.open(whenOAuthServer(authorizationServerMetadata)));
+  app.get('/oauth/authorize', allow.open(whenOAuthServer(oauthAuthorize)));
+  app.post('/oauth/token', allow.open(whenOAuthServer(oauthToken)));
+  app.post('/oauth/clients/register', allow.open(whenOAuthServer(dynamicRegisterClient)));
   return app;
 }
 
@@ -84,6 +102,10 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   app.put('/user', allow.user(limitedUser('sign_in_sign_ups', updateCurrentUser)));
   app.get('/user/identities/authorize', allow.user(requireManualLinking(linkIdentity)));
   app.delete('/user/identities/:identity_id', allow.user(requireManualLinking(deleteIdentity)));
+  app.get('/user/oauth/grants', allow.user(whenOAuthServer(listGrants)));
+  app.delete('/user/oauth/grants', allow.user(whenOAuthServer(revokeGrant)));
+  app.get('/oauth/authorizations/:authorization_id', allow.user(whenOAuthServer(getAuthorization)));
+  app.post('/oauth/authorizations/:authorization_id/consent', allow.user(whenOAuthServer(consentToAuthorization)));
   app.post('/logout', allow.user(logout));
   app.get('/reauthenticate', allow.user(reauthenticate));
   app.post('/factors', allow.user(notAnonymous(enrollFactor)));
@@ -114,6 +136,12 @@ export function authRoutes(deps: Deps): Hono<AppEnv> {
   app.get('/admin/users/:user_id/factors', allow.admin(listUserFactors));
   app.put('/admin/users/:user_id/factors/:factor_id', allow.admin(updateUserFactor));
   app.delete('/admin/users/:user_id/factors/:factor_id', allow.admin(deleteUserFactor));
+  app.post('/admin/oauth/clients', allow.admin(whenOAuthServer(adminRegisterClient)));
+  app.get('/admin/oauth/clients', allow.admin(whenOAuthServer(adminListClients)));
+  app.get('/admin/oauth/clients/:client_id', allow.admin(whenOAuthServer(adminGetClient)));
+  app.put('/admin/oauth/clients/:client_id', allow.admin(whenOAuthServer(adminUpdateClient)));
+  app.delete('/admin/oauth/clients/:client_id', allow.admin(whenOAuthServer(adminDeleteClient)));
+  app.post('/admin/oauth/clients/:client_id/regenerate_secret', allow.admin(whenOAuthServer(adminRegenerateSecret)));
   app.get('/admin/users/:user_id/passkeys', allow.admin(adminListPasskeys));
   app.delete('/admin/users/:user_id/passkeys/:passkey_id', allow.admin(adminDeletePasskey));
   return app;

@@ -5,9 +5,11 @@ import type { AuthEmailKind } from './emails/templates.ts';
 import { parseHookUri } from './hooks/uri.ts';
 import {
   mfaSettings,
+  oauthServerSettings,
   passkeySettings,
   relyingParty,
   type MfaSettings,
+  type OAuthServerSettings,
   type PasskeySettings,
   type RelyingParty,
 } from './mfa/settings.ts';
@@ -63,6 +65,7 @@ export interface AuthSettings {
   mfa: MfaSettings;
   passkey: PasskeySettings;
   relyingParty: RelyingParty;
+  oauthServer: OAuthServerSettings;
 }
 
 export interface ExternalProviderSettings {
@@ -181,5 +184,6 @@ export function authSettings(config: Config): AuthSettings {
     mfa: mfaSettings(config, parseDurationMs),
     passkey: passkeySettings(config),
     relyingParty: relyingParty(config),
+    oauthServer: oauthServerSettings(config),
   };
 }

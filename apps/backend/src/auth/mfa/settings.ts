@@ -1,5 +1,6 @@
-// config.toml's [auth.mfa], [auth.passkey] and [auth.webauthn] as the auth service reads them: which second factors
-// may be enrolled and verified, the phone factor's texts, and the WebAuthn relying party.
+// config.toml's [auth.mfa], [auth.passkey], [auth.webauthn] and [auth.oauth_server] as the auth service reads them:
+// which second factors may be enrolled and verified, the phone factor's texts, the WebAuthn relying party, and this
+// project as an OAuth 2.1 server.
 import type { Config } from '../../config.ts';
 
 export interface FactorSwitches {
@@ -62,4 +63,29 @@ export function relyingParty(config: Config): RelyingParty {
 
 export function passkeySettings(config: Config): PasskeySettings {
   return { enabled: config.project.auth.passkey.enabled, maxPerUser: 10, challengeExpirySeconds: 300 };
+}
+
+export interface OAuthServerSettings {
+  enabled: boolean;
+  dynamicRegistration: boolean;
+  /** Where /oauth/authorize sends the browser: the site's consent page. */
+  consentUrl: string;
+  /** How long an authorization request may wait for the user's decision and its code exchange (GoTrue's 10m). */
+  authorizationTtlSeconds: number;
+  /** The scope of a request that names none (GoTrue's default). */
+  defaultScope: string;
+}
+
+export function oauthServerSettings(config: Config): OAuthServerSettings {
+  const { oauth_server: server, site_url } = config.project.auth;
+  const path = server.authorization_url_path.startsWith('/')
+    ? server.authorization_url_path
+    : `/${server.authorization_url_path}`;
+  return {
+    enabled: server.enabled,
+    dynamicRegistration: server.allow_dynamic_registration,
+    consentUrl: `${site_url.replace(/\/+$/, '')}${path}`,
+    authorizationTtlSeconds: 600,
+    defaultScope: 'email',
+  };
 }
