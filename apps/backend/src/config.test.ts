@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config.project.auth.refresh_token_reuse_interval).toBe(10);
     expect(config.project.auth.email.enable_confirmations).toBe(false);
     expect(config.project.auth.minimum_password_length).toBe(6);
+    expect(config.project.auth.password_hibp_enabled).toBe(false);
   });
 
   it('reads config.toml sections and env() references', () => {
@@ -52,6 +53,31 @@ describe('loadConfig', () => {
     const dir = projectWith('[auth]\njwt_expiry = "soon"\n');
     expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(ConfigError);
     expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(/auth\.jwt_expiry/);
+  });
+
+  it('asks for the WebAuthn relying party when passkeys are on, as the Supabase CLI does', () => {
+    const dir = projectWith(
+      '[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_origins = ["http://localhost:3000"]\n',
+    );
+    expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(
+      /auth\.webauthn\.rp_id: required when auth\.passkey\.enabled/,
+    );
+    const complete = projectWith(
+      '[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_id = "localhost"\nrp_origins = ["http://localhost:3000"]\n' +
+        '[auth.mfa]\nmax_enrolled_factors = 3\n[auth.mfa.phone]\nenroll_enabled = true\n',
+    );
+    const { auth } = loadConfig({ SUPABASE_DIR: complete }).project;
+    expect([auth.passkey.enabled, auth.mfa.max_enrolled_factors, auth.mfa.phone.enroll_enabled]).toEqual([
+      true,
+      3,
+      true,
+    ]);
+    expect([auth.mfa.totp.enroll_enabled, auth.mfa.phone.max_frequency]).toEqual([true, '5s']);
+    expect(auth.oauth_server).toEqual({
+      enabled: false,
+      allow_dynamic_registration: false,
+      authorization_url_path: '/oauth/consent',
+    });
   });
 
   it('refuses an env() reference to an unset variable', () => {
