@@ -123,7 +123,7 @@ test('cells show each person’s utilization with its state in color and words',
   await expect(cellOf(page, people.full.id, 0)).toContainText('100%');
   await expect(cellOf(page, people.over.id, 0)).toHaveAttribute('data-state', 'over');
   await expect(cellOf(page, people.over.id, 0)).toContainText('125%');
-  await expect(cellOf(page, people.over.id, 0)).toHaveAttribute('aria-label', /50 of 40 hours, 125%, over-allocated/);
+  await expect(cellOf(page, people.over.id, 0)).toHaveAccessibleName(/50 of 40 hours, 125%, over-allocated/);
   await expect(cellOf(page, people.partly.id, 0)).toHaveAttribute('data-state', 'partly');
   await expect(cellOf(page, people.blank.id, 0)).toHaveAttribute('data-state', 'free');
   await expect(cellOf(page, people.full.id, 1)).toHaveAttribute('data-state', 'free');
@@ -297,7 +297,7 @@ test('a change the backend refuses is rolled back with the reason', async ({ pag
   const popup = page.getByRole('dialog').filter({ hasText: 'Error' });
   await expect(popup).toContainText('An allocation may span ten years at most.');
   await popup.getByRole('button', { name: 'OK' }).click();
-  await expect(bar).toHaveAttribute('aria-label', new RegExp(`to ${Number(THIS_FRIDAY.slice(8))} `));
+  await expect(bar).toHaveAccessibleName(new RegExp(`to ${Number(THIS_FRIDAY.slice(8))} `));
   expect((await allocationsOf(person.id))[0].end_date).toBe(THIS_FRIDAY);
   await expect(page.getByRole('status')).toHaveText('The last change was not saved');
 });

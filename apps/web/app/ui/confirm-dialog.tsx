@@ -20,11 +20,19 @@ type ConfirmDialogProps = ConfirmDialogBase & {
   onConfirm: () => void;
   /** Which button has the focus when the dialog opens: Cancel, unless the keyboard asked for this very action. */
   focus?: 'cancel' | 'confirm';
+  /** False when the caller moves the focus itself afterwards (what it returned to may be gone). */
+  returnFocus?: boolean;
 };
 
-export function ConfirmDialog({ onConfirm, focus = 'cancel', confirmLabel = 'Delete', ...frame }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  onConfirm,
+  focus = 'cancel',
+  confirmLabel = 'Delete',
+  returnFocus = true,
+  ...frame
+}: ConfirmDialogProps) {
   return (
-    <ConfirmFrame {...frame}>
+    <ConfirmFrame {...frame} returnFocus={returnFocus}>
       <ConfirmButtons
         onCancel={frame.onClose}
         confirm={
@@ -90,10 +98,11 @@ function ConfirmFrame({
   onClose,
   title,
   message,
+  returnFocus = true,
   children,
-}: Omit<ConfirmDialogBase, 'confirmLabel'> & { children: ReactNode }) {
+}: Omit<ConfirmDialogBase, 'confirmLabel'> & { returnFocus?: boolean; children: ReactNode }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered returnFocus={returnFocus}>
       {typeof message === 'string' ? <Text>{message}</Text> : message}
       {children}
     </Modal>

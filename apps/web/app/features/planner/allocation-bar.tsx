@@ -1,10 +1,11 @@
 // One allocation as a bar in its lane: project color and name, hours per day, hatched when tentative. Drag the bar
 // to move it, drag an edge to resize it, click it to edit; the dates snap to whole days.
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import classes from './planner.module.css';
 import type { Allocation, Project } from './planner-data';
 import { formatHours } from './planner-data';
-import { addDays, formatDate } from '../../lib/dates';
+import { addDays, daysBetween, formatDate, formatRange } from '../../lib/dates';
 
 type DragMode = 'move' | 'start' | 'end';
 
@@ -16,6 +17,8 @@ interface Props {
   pixelsPerDay: number;
   focused: boolean;
   editable: boolean;
+  /** The grid column the bar starts in, for assistive technology (aria-colindex). */
+  colIndex: number;
   onFocus: () => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   onOpen: () => void;
@@ -37,6 +40,7 @@ export function draggedDates(allocation: Allocation, mode: DragMode, days: numbe
 export function AllocationBar(props: Props) {
   const { allocation, project, pixelsPerDay, editable } = props;
   const drag = useRef<{ mode: DragMode; x: number; moved: boolean } | null>(null);
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [offsetDays, setOffsetDays] = useState<{ mode: DragMode; days: number } | null>(null);
 
   const begin = (mode: DragMode, event: PointerEvent<HTMLElement>) => {
@@ -76,15 +80,17 @@ export function AllocationBar(props: Props) {
     } else width = Math.max(6, width + shift);
   }
   const name = project?.name ?? 'Unknown project';
-  const label = `${name}, ${formatHours(allocation.hours_per_day)} hours per day, ${formatDate(allocation.start_date)} to ${formatDate(allocation.end_date)}${allocation.tentative ? ', tentative' : ''}${allocation.role ? `, ${allocation.role}` : ''}`;
+  const details = `${formatHours(allocation.hours_per_day)} hours per day, ${formatDate(allocation.start_date)} to ${formatDate(allocation.end_date)}${allocation.tentative ? ', tentative' : ''}${allocation.role ? `, ${allocation.role}` : ''}`;
+  const landing = offsetDays ? draggedDates(allocation, offsetDays.mode, offsetDays.days) : null;
 
   return (
     <div
+      ref={setElement}
       data-bar={allocation.id}
-      role="button"
-      aria-label={label}
+      role="gridcell"
+      aria-colindex={props.colIndex}
       aria-keyshortcuts="Enter Delete Alt+ArrowLeft Alt+ArrowRight Shift+Alt+ArrowLeft Shift+Alt+ArrowRight"
-      title={label}
+      title={`${name}, ${details}`}
       tabIndex={props.focused ? 0 : -1}
       className={classes.bar}
       data-tentative={allocation.tentative || undefined}
@@ -110,9 +116,29 @@ export function AllocationBar(props: Props) {
         />
       )}
       {name} · {formatHours(allocation.hours_per_day)}h/day
+      <span className={classes.visuallyHidden}>, {details}</span>
       {editable && (
         <span className={classes.handle} data-edge="end" onPointerDown={(event) => begin('end', event)} aria-hidden />
       )}
+      {landing ? <DragLabel reference={element} start={landing[0]} end={landing[1]} /> : null}
     </div>
+  );
+}
+
+/** While a bar is dragged: where it will land and for how long, following the bar. */
+function DragLabel({ reference, start, end }: { reference: HTMLElement | null; start: string; end: string }) {
+  const [floating, setFloating] = useState<HTMLElement | null>(null);
+  const { floatingStyles } = useFloating({
+    elements: { reference, floating },
+    placement: 'top-start',
+    strategy: 'fixed',
+    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  });
+  const days = daysBetween(start, end) + 1;
+  return (
+    <span ref={setFloating} className={classes.dragLabel} style={floatingStyles} role="status">
+      {formatRange(start, end)} · {days} {days === 1 ? 'day' : 'days'}
+    </span>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from './planner-data';
 import { isWeekend } from '../../lib/dates';
 import { periodLabels, periodName, type Zoom } from './planner-periods';
+import { CELL_DETAILS_ID } from './cell-details';
 
 export function ColumnHeaders({
   columns,
@@ -34,17 +35,24 @@ export function ColumnHeaders({
     const period = periods[column.index];
     const labels = periodLabels(period.start, zoom);
     const current = period.start <= today && today <= period.end;
+    // The month (or year) once, where it starts and on the first column: every column repeating it cut it short.
+    const previous = periods[column.index - 1];
+    const firstOfGroup = !previous || periodLabels(previous.start, zoom).sub !== labels.sub;
     return (
       <div
         key={column.key}
         role="columnheader"
-        aria-label={periodName(period.start, period.end, zoom)}
+        aria-colindex={column.index + 2}
         className={classes.columnHeader}
         data-today={current || undefined}
+        data-group-start={firstOfGroup || undefined}
         style={{ left: column.start, width: columnWidth }}
       >
-        <span className={classes.small}>{labels.sub}</span>
-        <span>{labels.main}</span>
+        <span className={classes.groupLabel} aria-hidden>
+          {firstOfGroup ? labels.sub : ''}
+        </span>
+        <span aria-hidden>{labels.main}</span>
+        <span className={classes.visuallyHidden}>{periodName(period.start, period.end, zoom)}</span>
       </div>
     );
   });
@@ -86,7 +94,7 @@ export const NameCell = memo(function NameCell({
       tabIndex={focused ? 0 : -1}
       data-focus-key={`${row.key}|-1`}
       aria-expanded={expanded}
-      aria-label={`${name}${row.person.job_title ? `, ${row.person.job_title}` : ''}, ${row.allocationCount} allocations; press Enter to ${expanded ? 'collapse' : 'expand'}`}
+      aria-colindex={1}
       onFocus={() => onFocusCell(index, -1)}
       data-toggle-person={row.person.id}
       style={{ width: NAME_WIDTH, cursor: 'pointer' }}
@@ -99,17 +107,24 @@ export const NameCell = memo(function NameCell({
         <div className={classes.nameMeta}>
           {row.person.job_title || 'No job title'} · {formatHours(row.person.weekly_capacity_hours)}h/week
         </div>
+        <span className={classes.visuallyHidden}>
+          , {row.allocationCount} {row.allocationCount === 1 ? 'allocation' : 'allocations'}
+        </span>
       </div>
     </div>
   );
 });
 
-/** Memoized: while the grid scrolls across periods, only the cells coming into view are rendered. */
+/**
+ * Memoized: while the grid scrolls across periods, only the cells coming into view are rendered. Its spoken name
+ * starts with what it shows (the percentage and hours), then says whose and which period it is, in words.
+ */
 export const UtilizationCell = memo(function UtilizationCell({
   cell,
   period,
   zoom,
   name,
+  personId,
   left,
   width,
   focusKey,
@@ -122,6 +137,7 @@ export const UtilizationCell = memo(function UtilizationCell({
   period: Period;
   zoom: Zoom;
   name: string;
+  personId: string;
   left: number;
   width: number;
   focusKey: string;
@@ -134,27 +150,38 @@ export const UtilizationCell = memo(function UtilizationCell({
   const state = cellState(figures);
   const [capacity, allocated, , daysOff, utilization] = figures;
   const fullyAway = daysOff > 0 && capacity === 0;
-  const description = describeCell(figures, periodName(period.start, period.end, zoom), name);
+  const headline = fullyAway
+    ? 'Off'
+    : utilization === null
+      ? allocated > 0
+        ? 'Over'
+        : ''
+      : formatPercent(utilization);
+  const hours =
+    zoom !== 'day' && !fullyAway && state !== 'off'
+      ? `${formatHours(allocated)}/${formatHours(capacity)}h${daysOff > 0 ? ` · ${daysOff}d off` : ''}`
+      : null;
   return (
     <div
       role="gridcell"
+      aria-colindex={colIndex + 2}
+      aria-describedby={focused ? CELL_DETAILS_ID : undefined}
       className={`${classes.cell} ${classes.focusable}`}
       data-state={state}
       data-time-off={daysOff > 0 || undefined}
       data-weekend={(zoom === 'day' && isWeekend(period.start)) || undefined}
+      data-cell-person={personId}
+      data-col={colIndex}
       data-focus-key={focusKey}
       tabIndex={focused ? 0 : -1}
-      aria-label={description}
-      title={description}
       style={{ left, width }}
       onFocus={() => onFocusCell(rowIndex, colIndex)}
     >
-      {fullyAway ? 'Off' : utilization === null ? (allocated > 0 ? 'Over' : '') : formatPercent(utilization)}
-      {zoom !== 'day' && !fullyAway && state !== 'off' && (
-        <span className={classes.small}>
-          {formatHours(allocated)}/{formatHours(capacity)}h{daysOff > 0 ? ` · ${daysOff}d off` : ''}
-        </span>
-      )}
+      {headline}
+      {hours ? <span className={classes.small}> {hours}</span> : null}
+      <span className={classes.visuallyHidden}>
+        , {describeCell(figures, periodName(period.start, period.end, zoom), name)}
+      </span>
     </div>
   );
 });

@@ -9,7 +9,15 @@ import classes from './planner.module.css';
 import type { GridActions } from './use-grid-keyboard';
 import { personName, type Period, type Project } from './planner-data';
 import { periodName, type Zoom } from './planner-periods';
-import { barGeometry, NAME_WIDTH, pixelsPerDay, type PlannerRow } from './planner-layout';
+import {
+  barGeometry,
+  MINI_BAR_HEIGHT,
+  NAME_WIDTH,
+  PERSON_ROW_HEIGHT,
+  pixelsPerDay,
+  type PlannerRow,
+  type Stack,
+} from './planner-layout';
 
 export interface Selection {
   row: number;
@@ -34,7 +42,7 @@ interface Props {
   periods: Period[];
   zoom: Zoom;
   columnWidth: number;
-  project: Project | undefined;
+  projectsById: Map<string, Project>;
   expanded: boolean;
   /** The focused column when the focus is in this row (-1 for the name), else null. */
   focusedCol: number | null;
@@ -46,7 +54,9 @@ interface Props {
 }
 
 export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
-  const { row, index, columns, periods, zoom, columnWidth, project, focusedCol, selection, editable, actions } = props;
+  const { row, index, columns, periods, zoom, columnWidth, projectsById, focusedCol, selection, editable, actions } =
+    props;
+  const project = row.kind === 'lane' ? projectsById.get(row.allocation.project_id) : undefined;
   const isPerson = row.kind === 'person';
   const name = personName(row.person);
   const bar = row.kind === 'lane' ? barGeometry(periods, row.allocation, columnWidth) : null;
@@ -61,6 +71,7 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
       aria-rowindex={index + 2}
       data-kind={row.kind}
       data-person={row.person.id}
+      data-stacked={(row.kind === 'person' && row.stack !== null) || undefined}
       className={classes.row}
       style={{ top: props.top, height: props.height, width: props.width }}
       onPointerDown={isPerson ? undefined : (event) => props.pointer.down(index, event)}
@@ -87,6 +98,7 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
               period={period}
               zoom={zoom}
               name={name}
+              personId={row.person.id}
               left={column.start}
               width={columnWidth}
               focusKey={focusKey}
@@ -105,6 +117,7 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
           <div
             key={column.key}
             role="gridcell"
+            aria-colindex={column.index + 2}
             className={`${classes.cell} ${classes.laneCell} ${classes.focusable}`}
             data-focus-key={focusKey}
             data-selected={selected || undefined}
@@ -115,6 +128,9 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
           />
         );
       })}
+      {row.kind === 'person' && row.stack ? (
+        <StackedBars stack={row.stack} periods={periods} columnWidth={columnWidth} projectsById={projectsById} />
+      ) : null}
       {row.kind === 'lane' && bar && bar.lastColumn >= firstColumn && bar.firstColumn <= lastColumn && (
         <AllocationBar
           allocation={row.allocation}
@@ -124,6 +140,7 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
           pixelsPerDay={pixelsPerDay(periods, bar.firstColumn, columnWidth)}
           focused={barFocused}
           editable={editable}
+          colIndex={bar.firstColumn + 2}
           onFocus={() => {
             if (!barFocused) props.onFocusCell(index, Math.max(bar.firstColumn, firstColumn));
           }}
@@ -135,3 +152,41 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
     </div>
   );
 });
+
+/** Compact mode: each of the person's bars, thin and in its project's color, stacked at the bottom of their row. */
+function StackedBars({
+  stack,
+  periods,
+  columnWidth,
+  projectsById,
+}: {
+  stack: Stack;
+  periods: Period[];
+  columnWidth: number;
+  projectsById: Map<string, Project>;
+}) {
+  return (
+    <div
+      className={classes.stack}
+      style={{ left: NAME_WIDTH, top: PERSON_ROW_HEIGHT, height: stack.levels * MINI_BAR_HEIGHT }}
+      aria-hidden
+    >
+      {stack.bars.map(({ allocation, level }) => {
+        const geometry = barGeometry(periods, allocation, columnWidth);
+        return (
+          <span
+            key={allocation.id}
+            className={classes.miniBar}
+            data-tentative={allocation.tentative || undefined}
+            style={{
+              left: geometry.left,
+              width: geometry.width,
+              top: level * MINI_BAR_HEIGHT,
+              backgroundColor: projectsById.get(allocation.project_id)?.color ?? '#868e96',
+            }}
+          />
+        );
+      })}
+    </div>
+  );
+}

@@ -3,21 +3,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { ColumnHeaders } from './planner-cells';
+import { CellDetails, type CellPointer } from './cell-details';
 import { PlannerGridRow, type LanePointer, type Selection } from './planner-grid-row';
 import classes from './planner.module.css';
-import { handleGridKey, type GridActions, type GridFocus } from './use-grid-keyboard';
-import type { Period, Project } from './planner-data';
+import { handleGridKey, resolveFocus, type GridActions, type GridFocus } from './use-grid-keyboard';
+import type { Allocation, Period, Project } from './planner-data';
 import { todayIso } from '../../lib/dates';
 import type { Zoom } from './planner-periods';
-import {
-  barGeometry,
-  COLUMN_WIDTH,
-  HEADER_HEIGHT,
-  LANE_HEIGHT,
-  NAME_WIDTH,
-  PERSON_ROW_HEIGHT,
-  type PlannerRow,
-} from './planner-layout';
+import { barGeometry, COLUMN_WIDTH, HEADER_HEIGHT, NAME_WIDTH, rowHeight, type PlannerRow } from './planner-layout';
 import { markAfterPaint, PLANNER_MARKS } from './planner-marks';
 
 interface Props {
@@ -25,24 +18,27 @@ interface Props {
   zoom: Zoom;
   rows: PlannerRow[];
   projectsById: Map<string, Project>;
-  expanded: Set<string>;
+  allocationsByPerson: Map<string, Allocation[]>;
+  isExpanded: (personId: string) => boolean;
   editable: boolean;
   actions: GridActions;
+  focus: GridFocus;
+  onFocus: (focus: GridFocus) => void;
 }
 
-export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, editable, actions }: Props) {
+export function PlannerGrid(props: Props) {
+  const { periods, zoom, rows, projectsById, isExpanded, editable, actions, focus, onFocus } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const columnWidth = COLUMN_WIDTH[zoom];
   const periodCount = periods.length;
-  const [focus, setFocus] = useState<GridFocus>({ row: 0, col: -1 });
   const [selection, setSelection] = useState<Selection | null>(null);
-  const moveFocusTo = useRef<GridFocus | null>(null);
+  const [pointed, setPointed] = useState<CellPointer | null>(null);
   const today = todayIso();
 
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'person' ? PERSON_ROW_HEIGHT : LANE_HEIGHT),
+    estimateSize: (index) => (rows[index] ? rowHeight(rows[index]) : 0),
     getItemKey: (index) => rows[index]?.key ?? index,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
@@ -60,16 +56,15 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
   useEffect(() => rowVirtualizer.measure(), [rows, rowVirtualizer]);
   useEffect(() => markAfterPaint(PLANNER_MARKS.gridPainted), []);
 
-  // Keep the focus inside the grid when rows disappear (a filter, a collapse).
-  const safeFocus = useMemo(
-    () => ({ row: Math.min(focus.row, Math.max(0, rows.length - 1)), col: focus.col }),
-    [focus, rows.length],
-  );
+  // The focus by row key, resolved to where that row is now (rows come and go with filters, collapses, deletes).
+  const position = useMemo(() => resolveFocus(focus, rows), [focus, rows]);
 
+  // Moves the page's focus when the grid's focus was moved by a key or a request (a delete), not by a click or Tab.
+  const movedSerial = useRef(focus.serial);
   useEffect(() => {
-    const target = moveFocusTo.current;
-    if (!target) return;
-    moveFocusTo.current = null;
+    if (movedSerial.current === focus.serial) return;
+    movedSerial.current = focus.serial;
+    const target = position;
     rowVirtualizer.scrollToIndex(target.row);
     if (target.col >= 0) columnVirtualizer.scrollToIndex(target.col);
     requestAnimationFrame(() => {
@@ -83,27 +78,39 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
           : `[data-focus-key="${row.key}|${target.col}"]`;
       scrollRef.current?.querySelector<HTMLElement>(selector)?.focus();
     });
-  });
+  }, [focus.serial, position, rows, periods, rowVirtualizer, columnVirtualizer]);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent) => {
       if (event.target instanceof HTMLInputElement) return;
-      const next = handleGridKey(event, safeFocus, rows, periods, zoom, editable, actions);
+      const next = handleGridKey(event, position, rows, periods, zoom, editable, actions);
       if (!next) return;
       event.preventDefault();
-      moveFocusTo.current = next;
-      setFocus({ ...next });
+      const row = rows[next.row];
+      onFocus({
+        key: row?.key ?? null,
+        fallbackKey: row ? `p:${row.person.id}` : undefined,
+        col: next.col,
+        serial: focus.serial + 1,
+      });
     },
-    [safeFocus, rows, periods, zoom, editable, actions],
+    [position, rows, periods, zoom, editable, actions, onFocus, focus.serial],
   );
 
   // Stable handlers, so that rows which stay in view are not rendered again while the grid scrolls.
+  const latest = useRef({ rows, selection, actions, focus });
+  useEffect(() => {
+    latest.current = { rows, selection, actions, focus };
+  });
   const focusCell = useCallback(
-    (row: number, col: number) => setFocus((now) => (now.row === row && now.col === col ? now : { row, col })),
-    [],
+    (rowIndex: number, col: number) => {
+      const { rows: shown, focus: now } = latest.current;
+      const row = shown[rowIndex];
+      if (!row || (now.key === row.key && now.col === col)) return;
+      onFocus({ key: row.key, fallbackKey: `p:${row.person.id}`, col, serial: now.serial });
+    },
+    [onFocus],
   );
-  const latest = useRef({ rows, selection, actions });
-  latest.current = { rows, selection, actions };
   const pointer: LanePointer = useMemo(() => {
     const columnAt = (element: HTMLElement, clientX: number) => {
       const index = Math.floor((clientX - element.getBoundingClientRect().left - NAME_WIDTH) / columnWidth);
@@ -133,10 +140,23 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
     };
   }, [editable, columnWidth, periodCount]);
 
-  // A click on a person's name opens or closes their row (Enter does the same through onKeyDown).
-  const toggleClickedPerson = (event: MouseEvent) => {
-    const person = (event.target as HTMLElement).closest<HTMLElement>('[data-toggle-person]')?.dataset.togglePerson;
-    if (person) actions.toggle(person);
+  // A click on a person's name opens or closes their row (Enter does the same through onKeyDown); a click on an
+  // over-allocated period opens the row there.
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as HTMLElement;
+    const person = target.closest<HTMLElement>('[data-toggle-person]')?.dataset.togglePerson;
+    if (person) return actions.toggle(person);
+    const over = target.closest<HTMLElement>('[data-state="over"][data-cell-person]');
+    if (over) actions.openAt(over.dataset.cellPerson!, Number(over.dataset.col));
+  };
+  // The details of the utilization cell under the pointer or holding the focus.
+  const pointAt = (event: { target: EventTarget | null }) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-cell-person]');
+    setPointed((now) => {
+      if (!cell) return null;
+      const next = { personId: cell.dataset.cellPerson!, col: Number(cell.dataset.col), element: cell };
+      return now?.element === cell ? now : next;
+    });
   };
 
   const columns = columnVirtualizer.getVirtualItems();
@@ -149,7 +169,11 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
         role="grid"
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        onClick={toggleClickedPerson}
+        onClick={onClick}
+        onMouseOver={pointAt}
+        onFocus={pointAt}
+        onMouseLeave={() => setPointed(null)}
+        onBlur={() => setPointed(null)}
         aria-label="Utilization by person and period"
         aria-rowcount={rows.length + 1}
         aria-colcount={periods.length + 1}
@@ -176,9 +200,9 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
               periods={periods}
               zoom={zoom}
               columnWidth={columnWidth}
-              project={row.kind === 'lane' ? projectsById.get(row.allocation.project_id) : undefined}
-              expanded={expanded.has(row.person.id)}
-              focusedCol={safeFocus.row === item.index ? safeFocus.col : null}
+              projectsById={projectsById}
+              expanded={isExpanded(row.person.id)}
+              focusedCol={position.row === item.index ? position.col : null}
               selection={selection?.row === item.index ? selection : null}
               editable={editable}
               actions={actions}
@@ -188,6 +212,14 @@ export function PlannerGrid({ periods, zoom, rows, projectsById, expanded, edita
           );
         })}
       </div>
+      <CellDetails
+        pointed={pointed}
+        periods={periods}
+        zoom={zoom}
+        rows={rows}
+        allocationsByPerson={props.allocationsByPerson}
+        projectsById={projectsById}
+      />
     </div>
   );
 }

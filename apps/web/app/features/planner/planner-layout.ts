@@ -1,30 +1,38 @@
 // Geometry of the planner grid: column widths per zoom, the rows shown (people, and for an expanded person one
-// lane per allocation plus an empty lane to add one), and converting between dates and pixels.
+// lane per allocation plus an empty lane to add one; in compact mode each person's bars stacked inside their row),
+// and converting between dates and pixels.
 import type { Allocation, Period, Person } from './planner-data';
 import { addDays, daysBetween } from '../../lib/dates';
 import type { Zoom } from './planner-periods';
 
 export const NAME_WIDTH = 240;
 export const HEADER_HEIGHT = 48;
-export const PERSON_ROW_HEIGHT = 48;
+export const PERSON_ROW_HEIGHT = 44;
 export const LANE_HEIGHT = 34;
-export const COLUMN_WIDTH: Record<Zoom, number> = { day: 48, week: 96, month: 140 };
+/** Height of one stacked bar inside a person's row in compact mode. */
+export const MINI_BAR_HEIGHT = 8;
+export const COLUMN_WIDTH: Record<Zoom, number> = { day: 56, week: 96, month: 140 };
+
+/** A person's allocations stacked in as few levels as they need without overlapping (compact mode). */
+export type Stack = { levels: number; bars: { allocation: Allocation; level: number }[] };
 
 export type PlannerRow =
-  | { kind: 'person'; key: string; person: Person; allocationCount: number }
+  | { kind: 'person'; key: string; person: Person; allocationCount: number; stack: Stack | null }
   | { kind: 'lane'; key: string; person: Person; allocation: Allocation }
   | { kind: 'add'; key: string; person: Person };
 
 export function buildRows(
   people: Person[],
   allocationsByPerson: Map<string, Allocation[]>,
-  expanded: Set<string>,
+  isExpanded: (personId: string) => boolean,
+  compact: boolean,
 ): PlannerRow[] {
   const rows: PlannerRow[] = [];
   for (const person of people) {
     const allocations = allocationsByPerson.get(person.id) ?? [];
-    rows.push({ kind: 'person', key: `p:${person.id}`, person, allocationCount: allocations.length });
-    if (!expanded.has(person.id)) continue;
+    const stack = compact && allocations.length > 0 ? stackBars(allocations) : null;
+    rows.push({ kind: 'person', key: `p:${person.id}`, person, allocationCount: allocations.length, stack });
+    if (!isExpanded(person.id)) continue;
     for (const allocation of allocations) {
       rows.push({ kind: 'lane', key: `a:${allocation.id}`, person, allocation });
     }
@@ -80,4 +88,23 @@ export function barGeometry(periods: Period[], allocation: Allocation, columnWid
     firstColumn: periodIndexOf(periods, allocation.start_date),
     lastColumn: periodIndexOf(periods, allocation.end_date),
   };
+}
+
+/** Bars sorted by start, each on the first level free at its start: overlapping work stacks, the rest shares a line. */
+export function stackBars(allocations: Allocation[]): Stack {
+  const levelEnds: string[] = [];
+  const bars = [...allocations]
+    .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.end_date.localeCompare(b.end_date))
+    .map((allocation) => {
+      let level = levelEnds.findIndex((end) => end < allocation.start_date);
+      if (level === -1) level = levelEnds.length;
+      levelEnds[level] = allocation.end_date;
+      return { allocation, level };
+    });
+  return { levels: levelEnds.length, bars };
+}
+
+export function rowHeight(row: PlannerRow): number {
+  if (row.kind !== 'person') return LANE_HEIGHT;
+  return PERSON_ROW_HEIGHT + (row.stack ? row.stack.levels * MINI_BAR_HEIGHT + 4 : 0);
 }

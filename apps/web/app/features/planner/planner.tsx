@@ -1,15 +1,19 @@
 // The planner: loads the plan for the range in one request, filters it, and turns drags, clicks and keys into
 // saved changes to allocations (with undo), the figures always coming back from the database.
-import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { AllocationDialog, type DialogState } from './allocation-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PlannerAgenda } from './planner-agenda';
 import { PlannerGrid } from './planner-grid';
+import { PlannerNotice } from './planner-notice';
 import { PlannerToolbar, type Filters } from './planner-toolbar';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { useAllocationChanges, type AllocationFields } from './use-allocation-changes';
 import { usePlannerQuery } from './use-planner-query';
-import type { GridActions } from './use-grid-keyboard';
+import { usePlannerView } from './use-planner-view';
+import type { GridActions, GridFocus } from './use-grid-keyboard';
 import { usePopup } from '../../ui/popup-provider';
 import { getBrowserSupabase } from '../../session/supabase.browser';
 import { loadPlannerData, personName, type Allocation, type PlannerData, type Project } from './planner-data';
@@ -21,18 +25,22 @@ import { visiblePeople } from './planner-filters';
 
 const NO_FILTERS: Filters = { search: '', jobTitle: null, projectId: null };
 
-export function Planner({ canEdit }: { canEdit: boolean }) {
+export function Planner({ canEdit, title }: { canEdit: boolean; title: string }) {
   const showPopup = usePopup();
-  const { query, setZoom, setMonths, shift, setIncludeTentative } = usePlannerQuery();
+  const phone = useMediaQuery('(max-width: 48em)') === true;
+  const { query, setZoom, setMonths, shift, setIncludeTentative } = usePlannerQuery(phone);
+  const [agendaPerson, setAgendaPerson] = useState<string | null>(null);
   const [data, setData] = useState<PlannerData | null>(null);
   const [allocations, setAllocations] = useState<Allocation[]>([]);
   // The query whose plan could not be loaded: a new query starts without the failure.
   const [failedQuery, setFailedQuery] = useState<typeof query | null>(null);
   const failed = failedQuery === query;
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const { view, isExpanded, toggle, expand, setExpandAll, change: changeView } = usePlannerView();
+  const [focus, setFocus] = useState<GridFocus>({ key: null, col: -1, serial: 0 });
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [deleting, setDeleting] = useState<Allocation | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [status, setStatus] = useState('');
 
   const reload = useCallback(async () => {
@@ -77,9 +85,13 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const inField = (event.target as HTMLElement)?.closest('input, textarea, [role="dialog"]');
-      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z' && !inField) {
+      if (inField) return;
+      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'z') {
         event.preventDefault();
         undo();
+      } else if (event.key === '?') {
+        event.preventDefault();
+        setShortcutsOpen(true);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -96,20 +108,25 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
     }
     return map;
   }, [allocations, filters.projectId]);
-  const rows = useMemo(() => buildRows(people, allocationsByPerson, expanded), [people, allocationsByPerson, expanded]);
+  const rows = useMemo(
+    () => buildRows(people, allocationsByPerson, isExpanded, view.compact),
+    [people, allocationsByPerson, isExpanded, view.compact],
+  );
   const jobTitles = useMemo(
     () => [...new Set((data?.people ?? []).map((p) => p.job_title?.trim()).filter((t): t is string => !!t))].sort(),
     [data],
   );
 
+  /** Moves the page's focus to a row of the grid (by its key), and to a period in it. */
+  const focusRow = useCallback(
+    (key: string, fallbackKey: string, col: number) =>
+      setFocus((now) => ({ key, fallbackKey, col, serial: now.serial + 1 })),
+    [],
+  );
+
   const actions: GridActions = useMemo(
     () => ({
-      toggle: (personId) =>
-        setExpanded((previous) => {
-          const next = new Set(previous);
-          if (!next.delete(personId)) next.add(personId);
-          return next;
-        }),
+      toggle,
       create: (row, from, to) => {
         if (!data || !canEdit) return;
         const weekly = row.person.weekly_capacity_hours;
@@ -136,20 +153,37 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
       remove: (allocation) => setDeleting(allocation),
       changeDates: (allocation, start_date, end_date) =>
         void track(changes.update(allocation.id, { start_date, end_date })),
+      openAt: (personId, col) => {
+        expand(personId);
+        const period = data?.periods[col];
+        const lane = (allocationsByPerson.get(personId) ?? []).find(
+          (allocation) => period && allocation.start_date <= period.end && allocation.end_date >= period.start,
+        );
+        focusRow(lane ? `a:${lane.id}` : `n:${personId}`, `p:${personId}`, col);
+      },
     }),
-    [data, canEdit, filters.projectId, changes, track],
+    [data, canEdit, filters.projectId, changes, track, toggle, expand, allocationsByPerson, focusRow],
   );
 
   const save = (state: DialogState, values: AllocationFields) => {
     setDialog(null);
     if (state.mode === 'create') {
-      setExpanded((previous) => new Set(previous).add(values.user_id));
+      expand(values.user_id);
       void track(changes.create(values));
     } else if (state.id) void track(changes.update(state.id, values));
   };
+  /** Deletes, then puts the focus on the person's next bar (or the one before, or their row). */
   const remove = (id: string) => {
+    const gone = allocations.find((allocation) => allocation.id === id);
     setDialog(null);
     setDeleting(null);
+    if (gone) {
+      const lanes = allocationsByPerson.get(gone.user_id) ?? [];
+      const at = lanes.findIndex((allocation) => allocation.id === id);
+      const neighbour = lanes[at + 1] ?? lanes[at - 1];
+      const col = Math.max(0, focus.col);
+      focusRow(neighbour ? `a:${neighbour.id}` : `p:${gone.user_id}`, `p:${gone.user_id}`, neighbour ? col : -1);
+    }
     void track(changes.remove(id));
   };
   const exportCsv = () => {
@@ -165,6 +199,12 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
   return (
     <>
       <PlannerToolbar
+        heading={
+          <Title order={1} size="h3" mr="xs" style={{ whiteSpace: 'nowrap' }}>
+            {title}
+          </Title>
+        }
+        phone={phone}
         from={data?.from ?? query.from}
         to={data?.to ?? query.to}
         zoom={query.zoom}
@@ -175,6 +215,7 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
         projects={(data?.projects ?? []).map((p) => ({ value: p.id, label: p.name }))}
         canUndo={changes.canUndo}
         status={status}
+        view={view}
         onZoom={setZoom}
         onMonths={setMonths}
         onShift={shift}
@@ -182,6 +223,9 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
         onFilters={setFilters}
         onUndo={undo}
         onExport={exportCsv}
+        onView={changeView}
+        onExpandAll={setExpandAll}
+        onShortcuts={() => setShortcutsOpen(true)}
       />
       <PlannerNotice
         data={data}
@@ -190,16 +234,38 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
         shownPeople={people.length}
         onClear={() => setFilters(NO_FILTERS)}
       />
-      {data && people.length > 0 && (
+      {data && people.length > 0 && phone && (
+        <PlannerAgenda
+          people={people}
+          personId={agendaPerson}
+          onPerson={setAgendaPerson}
+          periods={data.periods}
+          allocationsByPerson={allocationsByPerson}
+          projectsById={projectsById}
+          editable={canEdit}
+          onEdit={actions.edit}
+          onAdd={(person, period) =>
+            actions.create(
+              { kind: 'add', key: `n:${person.id}`, person },
+              data.periods.indexOf(period),
+              data.periods.indexOf(period),
+            )
+          }
+        />
+      )}
+      {data && people.length > 0 && !phone && (
         <PlannerGrid
           key={`${data.period}`}
           periods={data.periods}
           zoom={data.period}
           rows={rows}
           projectsById={projectsById}
-          expanded={expanded}
+          allocationsByPerson={allocationsByPerson}
+          isExpanded={isExpanded}
           editable={canEdit}
           actions={actions}
+          focus={focus}
+          onFocus={setFocus}
         />
       )}
       {!data && !failed && (
@@ -221,73 +287,11 @@ export function Planner({ canEdit }: { canEdit: boolean }) {
         message={deleting ? deleteQuestion(deleting, projectsById) : ''}
         onConfirm={() => deleting && remove(deleting.id)}
         focus="confirm"
+        returnFocus={false}
       />
+      <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </>
   );
-}
-
-function PlannerNotice({
-  data,
-  allocations,
-  failed,
-  shownPeople,
-  onClear,
-}: {
-  data: PlannerData | null;
-  allocations: Allocation[];
-  failed: boolean;
-  shownPeople: number;
-  onClear: () => void;
-}) {
-  if (failed) {
-    return (
-      <Alert color="red" title="The plan could not be loaded">
-        Check your connection and reload the page.
-      </Alert>
-    );
-  }
-  if (!data) return null;
-  if (data.people.length === 0) {
-    return (
-      <Alert color="blue" title="No people to plan yet">
-        Invite your team from the{' '}
-        <Anchor component={Link} to="/organization">
-          Organization
-        </Anchor>{' '}
-        page; they appear here as soon as they join.
-      </Alert>
-    );
-  }
-  if (shownPeople === 0) {
-    return (
-      <Stack align="center" py="xl">
-        <Text>No one matches these filters.</Text>
-        <Button variant="light" onClick={onClear}>
-          Clear filters
-        </Button>
-      </Stack>
-    );
-  }
-  if (data.projects.length === 0) {
-    return (
-      <Alert color="blue" title="No projects yet" mb="sm">
-        Create a project on the{' '}
-        <Anchor component={Link} to="/projects">
-          Projects
-        </Anchor>{' '}
-        page, then plan people onto it here.
-      </Alert>
-    );
-  }
-  if (allocations.length === 0) {
-    return (
-      <Alert color="blue" title="Nobody is planned in this range yet" mb="sm">
-        Click a person&apos;s name to open their row, then drag across the days to allocate them to a project (or press
-        Enter on a day). Use Earlier and Later to see other dates.
-      </Alert>
-    );
-  }
-  return null;
 }
 
 /** Asked before a bar is deleted from the keyboard (Delete on a focused bar). */
