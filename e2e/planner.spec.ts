@@ -1,31 +1,18 @@
 // The planner at /user-allocations: utilization colors, expanding rows, drag to create, move and resize, edit,
 // delete and undo, CSV export, filters, tentative work, the keyboard, a refused change, and who may write.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, createAccount, PASSWORD, serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';
+import { addLane, barsOf, cellOf, drag, expand, mondayPlus, personRow, shown } from './support/planner.ts';
 import { STACKS } from './support/stacks.ts';
 
 const stack = STACKS.default;
 const service = () => serviceClient(stack);
 const RUN = Date.now().toString(36);
 
-function iso(date: Date) {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-function mondayPlus(days: number) {
-  const now = new Date();
-  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
-  return iso(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + days));
-}
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A date as the date fields show it, e.g. 13 Apr 2026. */
-function shown(isoDate: string) {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}
 const THIS_MONDAY = mondayPlus(0);
 const THIS_FRIDAY = mondayPlus(4);
 
@@ -87,28 +74,6 @@ async function openPlanner(page: Page, search = RUN) {
   await page.goto('/user-allocations');
   await page.getByLabel('Person', { exact: true }).fill(search);
   await expect(page.getByRole('grid')).toBeVisible();
-}
-
-const personRow = (page: Page, id: string) => page.locator(`[role="row"][data-kind="person"][data-person="${id}"]`);
-const cellOf = (page: Page, id: string, column: number) => personRow(page, id).getByRole('gridcell').nth(column);
-const addLane = (page: Page, id: string) => page.locator(`[role="row"][data-kind="add"][data-person="${id}"]`);
-const barsOf = (page: Page, id: string) =>
-  page.locator(`[role="row"][data-kind="lane"][data-person="${id}"] [data-bar]`);
-
-async function expand(page: Page, id: string) {
-  await personRow(page, id).getByRole('rowheader').click();
-  await expect(addLane(page, id)).toBeVisible();
-}
-
-async function drag(page: Page, from: Locator, dx: number, options: { x?: number } = {}) {
-  const box = (await from.boundingBox())!;
-  const x = box.x + (options.x ?? box.width / 2);
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx / 2, y, { steps: 4 });
-  await page.mouse.move(x + dx, y, { steps: 4 });
-  await page.mouse.up();
 }
 
 async function chooseProject(page: Page, name: string) {

@@ -22,6 +22,8 @@ type ConfirmDialogProps = ConfirmDialogBase & {
   focus?: 'cancel' | 'confirm';
   /** False when the caller moves the focus itself afterwards (what it returned to may be gone). */
   returnFocus?: boolean;
+  /** Called once the dialog has gone (after its closing transition), e.g. to move the focus. */
+  afterClose?: () => void;
 };
 
 export function ConfirmDialog({
@@ -29,10 +31,11 @@ export function ConfirmDialog({
   focus = 'cancel',
   confirmLabel = 'Delete',
   returnFocus = true,
+  afterClose,
   ...frame
 }: ConfirmDialogProps) {
   return (
-    <ConfirmFrame {...frame} returnFocus={returnFocus}>
+    <ConfirmFrame {...frame} returnFocus={returnFocus} afterClose={afterClose}>
       <ConfirmButtons
         onCancel={frame.onClose}
         confirm={
@@ -99,10 +102,18 @@ function ConfirmFrame({
   title,
   message,
   returnFocus = true,
+  afterClose,
   children,
-}: Omit<ConfirmDialogBase, 'confirmLabel'> & { returnFocus?: boolean; children: ReactNode }) {
+}: Omit<ConfirmDialogBase, 'confirmLabel'> & { returnFocus?: boolean; afterClose?: () => void; children: ReactNode }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered returnFocus={returnFocus}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      returnFocus={returnFocus}
+      onExitTransitionEnd={afterClose}
+    >
       {typeof message === 'string' ? <Text>{message}</Text> : message}
       {children}
     </Modal>

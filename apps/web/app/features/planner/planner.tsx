@@ -19,7 +19,7 @@ import { getBrowserSupabase } from '../../session/supabase.browser';
 import { loadPlannerData, personName, type Allocation, type PlannerData, type Project } from './planner-data';
 import { formatDate } from '../../lib/dates';
 import { csvFileName, planToCsv } from './planner-csv';
-import { buildRows } from './planner-layout';
+import { buildRows, periodIndexOf } from './planner-layout';
 import { markNow, PLANNER_MARKS } from './planner-marks';
 import { visiblePeople } from './planner-filters';
 
@@ -172,17 +172,24 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
       void track(changes.create(values));
     } else if (state.id) void track(changes.update(state.id, values));
   };
-  /** Deletes, then puts the focus on the person's next bar (or the one before, or their row). */
+  /** Deletes; once the asking dialog has gone, the focus goes to the person's next bar (or the one before, or their row). */
+  const [afterDelete, setAfterDelete] = useState<(() => void) | null>(null);
   const remove = (id: string) => {
     const gone = allocations.find((allocation) => allocation.id === id);
     setDialog(null);
+    // Asked from the keyboard (Delete on a bar): the focus must not be lost with the bar.
+    const fromKeyboard = deleting !== null;
     setDeleting(null);
-    if (gone) {
+    if (gone && fromKeyboard) {
       const lanes = allocationsByPerson.get(gone.user_id) ?? [];
       const at = lanes.findIndex((allocation) => allocation.id === id);
       const neighbour = lanes[at + 1] ?? lanes[at - 1];
-      const col = Math.max(0, focus.col);
-      focusRow(neighbour ? `a:${neighbour.id}` : `p:${gone.user_id}`, `p:${gone.user_id}`, neighbour ? col : -1);
+      // On the neighbour's bar: its first period in the range.
+      const col = neighbour && data ? periodIndexOf(data.periods, neighbour.start_date) : -1;
+      setAfterDelete(
+        () => () =>
+          focusRow(neighbour ? `a:${neighbour.id}` : `p:${gone.user_id}`, `p:${gone.user_id}`, neighbour ? col : -1),
+      );
     }
     void track(changes.remove(id));
   };
@@ -288,6 +295,10 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
         onConfirm={() => deleting && remove(deleting.id)}
         focus="confirm"
         returnFocus={false}
+        afterClose={() => {
+          afterDelete?.();
+          setAfterDelete(null);
+        }}
       />
       <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </>
