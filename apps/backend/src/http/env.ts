@@ -10,5 +10,7 @@ export interface AppEnv {
     /** The CORS headers of a response (see cors.ts), and whether its handler wrote them itself. */
     corsHeaders: Record<string, string>;
     corsHeadersTaken: boolean;
+    /** The visitor's address (see visitor.ts); undefined for a call made inside the process. */
+    visitorAddress: string | undefined;
   };
 }

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/auth/routes.ts';
 import { readProjectConfig, type Config } from '../../src/config.ts';
-import { requireApiKey } from '../../src/http/apikey.ts';
+import { apiKeyGateway } from '../../src/http/apikey.ts';
 import type { AppEnv } from '../../src/http/env.ts';
 import type { MailMessage } from '../../src/mail/mailer.ts';
 import { createHarness, type Harness } from '../harness.ts';
@@ -124,7 +124,7 @@ describe('e-mail sending limits', () => {
       mailer: { usesMailbox: false, send: async (message: MailMessage) => void sent.push(message) },
     };
     const app = new Hono<AppEnv>();
-    app.use('/auth/v1/*', requireApiKey(deps.keys));
+    app.use('/auth/v1/*', apiKeyGateway(deps.keys));
     app.route('/auth/v1', authRoutes(deps));
     const smtp = { ...h, app } as Harness;
     await h.db.exec("delete from _backend.rate_limits where bucket = 'email_sent'");
