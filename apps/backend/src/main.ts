@@ -10,7 +10,9 @@ async function main() {
     return;
   }
   if (config.ignoredKeys.length > 0) {
-    console.log(`config.toml: ${config.ignoredKeys.length} keys this backend does not implement are ignored (see --print-config)`);
+    console.log(
+      `config.toml: ${config.ignoredKeys.length} keys this backend does not implement are ignored (see --print-config)`,
+    );
   }
   const backend = await startBackend(config);
   const { keys, mailer, db } = backend.deps;

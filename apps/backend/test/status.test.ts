@@ -32,7 +32,7 @@ describe('status', () => {
     expect(output).toMatch(/API URL: http:\/\/127\.0\.0\.1:54999\n/);
     expect(output).toMatch(/Mailbox URL: http:\/\/127\.0\.0\.1:54999\/mailbox/);
     expect(output).toMatch(/^ Publishable key: sb_publishable_p$/m);
-    expect(output).toMatch(/^      Secret key: sb_secret_s$/m);
+    expect(output).toMatch(/^ {6}Secret key: sb_secret_s$/m);
     expect(output).toMatch(/anon key: anon\.jwt/);
     expect(output).toMatch(/service_role key: service\.jwt/);
   });

@@ -34,7 +34,15 @@ export function accountKey(kind: 'email' | 'phone', value: string): string {
 export async function beginPasswordAttempt(q: Queryable, key: string, address: string | undefined): Promise<void> {
   const { rows } = await q.query<{ wait: number }>(
     'select _backend.begin_password_attempt($1, $2, $3, $4, $5, $6, $7) as wait',
-    [key, address ?? null, FREE_FAILURES, FIRST_LOCK_SECONDS, MAX_LOCK_SECONDS, FORGET_AFTER_SECONDS, KNOWN_ADDRESS_SECONDS],
+    [
+      key,
+      address ?? null,
+      FREE_FAILURES,
+      FIRST_LOCK_SECONDS,
+      MAX_LOCK_SECONDS,
+      FORGET_AFTER_SECONDS,
+      KNOWN_ADDRESS_SECONDS,
+    ],
   );
   const wait = Number(rows[0]?.wait ?? 0);
   if (wait > 0) throw tooManyAttempts(wait);
