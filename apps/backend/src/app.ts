@@ -6,14 +6,14 @@ import { apiKeyGateway, SERVICE_PREFIXES } from './http/apikey.ts';
 import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
-import { compileTrustedProxies, visitorAddress } from './http/visitor.ts';
+import { compileTrustedProxies, trustProxies } from './http/visitor.ts';
 import { mountMailbox } from './mail/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', corsFor(deps.config));
-  app.use('*', visitorAddress(compileTrustedProxies(deps.config.trustedProxies)));
+  app.use('*', trustProxies(compileTrustedProxies(deps.config.trustedProxies)));
 
   // Links in e-mails are opened by a browser that has no apikey, as behind the Supabase gateway.
   app.route('/auth/v1', openAuthRoutes(deps));

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { startBackend } from '../src/server.ts';
+import { startBackend, type Backend } from '../src/server.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -31,20 +31,6 @@ describe('the config.toml of `supabase init`', () => {
     expect((await h.request('/rest/v1/', { apikey: null })).status).toBe(200);
   });
 
-  it('starts the listening backend', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-init-'));
-    const backend = await startBackend(
-      loadConfig({ SUPABASE_DIR: SUPABASE_INIT, DATA_DIR: dataDir, BACKEND_PORT: '0' }),
-    );
-    try {
-      const response = await fetch(`${backend.url}/auth/v1/health`);
-      expect(response.status).toBe(200);
-    } finally {
-      await backend.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
   it('lists what it does not implement as ignored with --print-config, unset env() values included', () => {
     const output = execFileSync(process.execPath, ['--import', 'tsx', mainScript, '--print-config'], {
       env: { PATH: process.env.PATH, SUPABASE_DIR: SUPABASE_INIT, DATA_DIR: tmpdir() },
@@ -65,6 +51,24 @@ describe('the config.toml of `supabase init`', () => {
     );
     expect(printed.ignoredKeys).not.toContain('auth.rate_limit.sign_in_sign_ups');
     expect(printed.ignoredKeys).not.toContain('auth.external.apple.secret');
+  });
+});
+
+describe('the config.toml of `supabase init`, served by a listening backend', () => {
+  let backend: Backend;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-init-'));
+    backend = await startBackend(loadConfig({ SUPABASE_DIR: SUPABASE_INIT, DATA_DIR: dataDir, BACKEND_PORT: '0' }));
+  });
+  afterAll(async () => {
+    await backend?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts and answers', async () => {
+    const response = await fetch(`${backend.url}/auth/v1/health`);
+    expect(response.status).toBe(200);
   });
 });
 

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import proxyaddr from 'proxy-addr';
 import type { AppEnv } from './env.ts';
+import { headerRecord } from './headers.ts';
 
 export type TrustProxy = (address: string, hop: number) => boolean;
 
@@ -31,10 +32,10 @@ export function socketAddress(c: Context): string | undefined {
  * The first address, from the socket back along X-Forwarded-For, that is not a trusted proxy. Entries that are not
  * IP addresses are skipped, as GoTrue skips them.
  */
-export function visitorAddressOf(c: Context, trust: TrustProxy): string | undefined {
+export function visitorAddressOf(c: Context<AppEnv>, trust: TrustProxy): string | undefined {
   const socket = socketAddress(c);
-  if (!socket) return undefined;
-  const forwardedFor = (c.req.header('x-forwarded-for') ?? '')
+  if (!socket || !trust(socket, 0)) return socket;
+  const forwardedFor = (headerRecord(c)['x-forwarded-for'] ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => isIP(entry) !== 0)
@@ -43,10 +44,10 @@ export function visitorAddressOf(c: Context, trust: TrustProxy): string | undefi
   return unmapped(proxyaddr(request as unknown as IncomingMessage, trust));
 }
 
-/** Works out the visitor's address once per request, for every service. */
-export function visitorAddress(trust: TrustProxy): MiddlewareHandler<AppEnv> {
+/** Tells every service which proxies to believe; the address is worked out only where one is needed. */
+export function trustProxies(trust: TrustProxy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('visitorAddress', visitorAddressOf(c, trust));
+    c.set('trustProxy', trust);
     await next();
   };
 }
