@@ -1,5 +1,5 @@
 // Failed password sign-ins per account, on top of GoTrue's per-address limits: an attacker spreading guesses over
-// many addresses still gets only a few per account before each further guess waits longer (see migration 0009).
+// many addresses still gets only a few per account before each further guess waits longer (see migration 0030).
 // The account is named by what was typed, so unknown e-mail addresses are throttled exactly like real ones and the
 // answers and their timing reveal nothing about which accounts exist.
 import { createHash } from 'node:crypto';
