@@ -2,9 +2,8 @@
 // members read only what is published and unexpired, rendered from Markdown with no way to run script; a member
 // without the permission gets no controls and the data API refuses their writes.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import WebSocket from 'ws';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, PASSWORD, serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';
@@ -217,10 +216,7 @@ test('a member without the permission gets no controls, and the data API refuses
   await expect(page.getByRole('button', { name: 'New announcement' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Manage "/ })).toHaveCount(0);
 
-  const member = createClient(stack.apiUrl, apiKeys(stack).anonKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  const member = createNodeClient(stack.apiUrl, apiKeys(stack).anonKey);
   await member.auth.signInWithPassword({ email: ACCOUNTS.member.email, password: PASSWORD });
   const insert = await member
     .from('announcements')

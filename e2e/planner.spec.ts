@@ -2,8 +2,7 @@
 // delete and undo, CSV export, filters, tentative work, the keyboard, a refused change, and who may write.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, createAccount, PASSWORD, serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';
@@ -311,10 +310,7 @@ test('a member without the permission cannot open the planner nor write allocati
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('dialog')).toContainText('You do not have permission to open this page.');
 
-  const member = createClient(stack.apiUrl, apiKeys(stack).anonKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  const member = createNodeClient(stack.apiUrl, apiKeys(stack).anonKey);
   const session = await member.auth.signInWithPassword({ email: ACCOUNTS.member.email, password: PASSWORD });
   expect(session.error).toBeNull();
   const target = (await allocationsOf(people.full.id))[0];

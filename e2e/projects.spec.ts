@@ -1,9 +1,8 @@
 // The project list and a project's page: search, filters, sorting, creating with validation, the team's
 // allocations, deleting with confirmation, and a member who sees everything but can change nothing.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { expect, test, type Page } from '@playwright/test';
-import WebSocket from 'ws';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, PASSWORD, serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';
@@ -144,10 +143,7 @@ test('a member sees a project read-only, and requests crafted by hand are refuse
   await expect(page.getByRole('button', { name: /Delete allocation/ })).toHaveCount(0);
 
   // The same member, straight to the data API with their own session.
-  const member = createClient(stack.apiUrl, apiKeys(stack).anonKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  const member = createNodeClient(stack.apiUrl, apiKeys(stack).anonKey);
   await member.auth.signInWithPassword({ email: ACCOUNTS.member.email, password: PASSWORD });
   const insert = await member.from('projects').insert({ name: `${t} Sneaky` });
   expect(insert.error?.code).toBe('42501');

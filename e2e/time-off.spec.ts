@@ -1,9 +1,8 @@
 // Time off on the profile: a person records their own, sees it listed, removes it after confirming; nobody records
 // someone else's without being a manager.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { expect, test, type Page } from '@playwright/test';
-import WebSocket from 'ws';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, createAccount, PASSWORD, serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';
@@ -70,10 +69,7 @@ test('a member cannot record or remove time off of someone else', async () => {
     .select('id')
     .single()
     .throwOnError();
-  const member = createClient(stack.apiUrl, apiKeys(stack).anonKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  const member = createNodeClient(stack.apiUrl, apiKeys(stack).anonKey);
   await member.auth.signInWithPassword({ email: ACCOUNTS.member.email, password: PASSWORD });
   const insert = await member
     .from('time_off')

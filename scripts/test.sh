@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: type checks, unit and integration suites on PGlite, the database suites again on a real
-# PostgreSQL, the web app's unit tests, and the end-to-end suite in Chromium against the built product.
+# Runs every test: type checks, lint, format and layer checks, unit and integration suites on PGlite, the database
+# suites again on a real PostgreSQL, the web app's unit tests, and the end-to-end suite in Chromium against the built
+# product.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/tools.sh
@@ -9,8 +10,9 @@ source scripts/lib/postgres.sh
 ensure_debian_packages
 trap stop_test_postgres EXIT
 
-echo "== Type checks"
+echo "== Type checks, lint, format and the web app's layers"
 npm run -s typecheck
+npm run -s lint
 
 echo "== Backend and database suites on PGlite"
 (cd apps/backend && npx vitest run)

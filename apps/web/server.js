@@ -25,6 +25,7 @@ try {
 
 const app = express();
 app.disable('x-powered-by');
+if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY);
 app.use(compression());
 // Fingerprinted assets never change; everything else in public/ may.
 app.use('/assets', express.static(`${clientBuildPath}/assets`, { immutable: true, maxAge: '1y' }));

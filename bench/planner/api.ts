@@ -1,7 +1,7 @@
 // The data API's figures: the planner's one request for 12 weeks of 1,000 people, the same SQL run directly on
 // the database as its baseline (the two taken in turn, so both see the same load), and the project list's request.
 import { withScope } from '../../apps/backend/src/db/scope.ts';
-import { PROJECT_SUMMARY_COLUMNS } from '../../apps/web/app/components/projects/project-schema.ts';
+import { PROJECT_SUMMARY_COLUMNS } from '../../apps/web/app/features/projects/project-schema.ts';
 import { addDays } from '../../scripts/demo/organization.ts';
 import { sendOk } from '../lib/http.ts';
 import { interleavedMedians, ms, ratio, type Row } from '../lib/measure.ts';

@@ -1,7 +1,7 @@
 // The planner page in the browser: from its data arriving to its first screen, frames dropped while scrolling it
 // down through 1,000 people and across a year of weeks, and how many elements the page holds meanwhile.
 import type { Page } from '@playwright/test';
-import { PLANNER_MARKS } from '../../apps/web/app/utils/planner-marks.ts';
+import { PLANNER_MARKS } from '../../apps/web/app/features/planner/planner-marks.ts';
 import { median, ms, type Row } from '../lib/measure.ts';
 import { firstScreen, scrollFrames, settle, type ScrollResult } from './in-page.ts';
 

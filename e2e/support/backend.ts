@@ -2,24 +2,18 @@
 // with given permissions, and the mailbox.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import type { Stack } from './stacks.ts';
 
 export const PASSWORD = 'correct-horse-42';
-
-// Node 20 has no global WebSocket; supabase-js needs one for its realtime client even when it is not used.
-const realtime = { transport: WebSocket as unknown as typeof globalThis.WebSocket };
 
 export function apiKeys(stack: Stack): { anonKey: string; serviceRoleKey: string } {
   return JSON.parse(readFileSync(path.join(stack.dataDir, 'api_keys.json'), 'utf8'));
 }
 
 export function serviceClient(stack: Stack): SupabaseClient {
-  return createClient(stack.apiUrl, apiKeys(stack).serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime,
-  });
+  return createNodeClient(stack.apiUrl, apiKeys(stack).serviceRoleKey);
 }
 
 export interface Permissions {
@@ -30,7 +24,7 @@ export interface Permissions {
 
 /** Signs up an account through the auth API (confirmation off) and sets its permissions with the service role. */
 export async function createAccount(stack: Stack, email: string, fullName: string, permissions: Permissions = {}) {
-  const client = createClient(stack.apiUrl, apiKeys(stack).anonKey, { auth: { persistSession: false }, realtime });
+  const client = createNodeClient(stack.apiUrl, apiKeys(stack).anonKey);
   const { data, error } = await client.auth.signUp({
     email,
     password: PASSWORD,

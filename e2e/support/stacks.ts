@@ -30,14 +30,17 @@ function stack(name: string, webPort: number, backendPort: number, extraEnv: Rec
   };
 }
 
+/** E2E_PORT_OFFSET moves every port of the suite, so that two checkouts can run it side by side. */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
 export const STACKS = {
-  default: stack('default', 3301, 54331),
-  confirmations: stack('confirmations', 3302, 54332, {
+  default: stack('default', 3301 + offset, 54331 + offset),
+  confirmations: stack('confirmations', 3302 + offset, 54332 + offset, {
     SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS: 'true',
     SUPABASE_AUTH_EMAIL_SECURE_PASSWORD_CHANGE: 'true',
   }),
 };
 
 /** A web app whose backend address answers nothing: every request that needs the backend fails. */
-export const BROKEN_WEB_PORT = 3303;
+export const BROKEN_WEB_PORT = 3303 + offset;
 export const BROKEN_WEB_URL = `http://127.0.0.1:${BROKEN_WEB_PORT}`;

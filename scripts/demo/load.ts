@@ -1,8 +1,8 @@
 // Loads a generated organization into a running backend through its public APIs with the service role: accounts
 // through the auth admin API, everything else through the data API. Works against the embedded backend and
 // against a real Supabase alike.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import type { Organization } from './organization.ts';
 
 const CHUNK = 500;
@@ -15,10 +15,7 @@ async function insertInChunks(client: SupabaseClient, table: string, rows: objec
 }
 
 export function serviceClient(apiUrl: string, serviceRoleKey: string): SupabaseClient {
-  return createClient(apiUrl, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  return createNodeClient(apiUrl, serviceRoleKey);
 }
 
 /** Creates the organization's accounts and data; returns the e-mail addresses of its accounts by role. */

@@ -1,14 +1,16 @@
 -- The organization, its members and their permissions, and a profile per account.
--- One organization per deployment. Every account with a row in organization_users is a member; the first account
--- ever created becomes a member with all three permissions, so a fresh install is usable; later accounts become
--- members with none. Authorization lives here, in row level security: the web app never re-checks it.
+-- One organization per deployment. Every account with a row in organization_users is a member. Who becomes one on
+-- signing up (the first account with all three permissions, invited addresses with their invitation's, anyone else
+-- with none) is the next migration's. Authorization lives here, in row level security: the web app never re-checks
+-- it. Two-factor authentication is a lock, not a screen: once a person has a verified factor, a session that has not
+-- passed it (AAL1) is not a member for the policies, so it reads and writes nothing of the organization's.
 
 create schema if not exists private;
 comment on schema private is 'Helpers for policies and triggers; not exposed through the data API.';
 grant usage on schema private to anon, authenticated, service_role;
 
 -- Keeps updated_at true whatever client writes the row.
-create or replace function private.touch_updated_at() returns trigger
+create function private.touch_updated_at() returns trigger
 language plpgsql
 set search_path = ''
 as $$
@@ -32,26 +34,17 @@ create table public.organization (
   time_zone text not null default 'UTC',
   open_signup boolean not null default true,
   allowed_email_domains text[] not null default '{}',
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- Domains are stored lower-case and without a leading @, so the sign-up hook compares like with like.
+  constraint organization_allowed_email_domains_plain
+    check (allowed_email_domains::text = lower(allowed_email_domains::text)
+           and not (allowed_email_domains::text like '%@%'))
 );
 comment on table public.organization is 'The one organization this deployment serves, and its settings.';
 create unique index organization_single_row on public.organization ((true));
 create trigger organization_touch before update on public.organization
   for each row execute function private.touch_updated_at();
 insert into public.organization default values;
-
----------------------------------------------------------------------------------------------------------------
--- organization_users: membership and the three permissions
-
-create table public.organization_users (
-  user_id uuid primary key references auth.users (id) on delete cascade,
-  can_manage_users boolean not null default false,
-  can_manage_projects boolean not null default false,
-  can_manage_announcements boolean not null default false,
-  invited_by uuid references auth.users (id) on delete set null,
-  created_at timestamptz not null default now()
-);
-comment on table public.organization_users is 'Members of the organization and what each may manage.';
 
 ---------------------------------------------------------------------------------------------------------------
 -- profiles: one per account, created with it
@@ -74,18 +67,44 @@ create trigger profiles_touch before update on public.profiles
   for each row execute function private.touch_updated_at();
 
 ---------------------------------------------------------------------------------------------------------------
+-- organization_users: membership and the three permissions
+
+create table public.organization_users (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  can_manage_users boolean not null default false,
+  can_manage_projects boolean not null default false,
+  can_manage_announcements boolean not null default false,
+  invited_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  -- Members embed their profile in one request (organization_users?select=*,profiles(*)); the profile exists first.
+  constraint organization_users_profile_fkey foreign key (user_id) references public.profiles (id) on delete cascade
+);
+comment on table public.organization_users is 'Members of the organization and what each may manage.';
+
+---------------------------------------------------------------------------------------------------------------
 -- Policy helpers. Security definer so that policies on organization_users can read organization_users without
 -- recursing into their own policies; search_path pinned so no caller can shadow what they call.
 
-create or replace function private.is_member() returns boolean
+create function private.session_passed_second_factor() returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+    or not exists (select 1 from auth.mfa_factors where user_id = auth.uid() and status = 'verified')
+$$;
+comment on function private.session_passed_second_factor() is
+  'Whether the calling session is at AAL2, or its user has no verified factor to pass.';
+
+create function private.is_member() returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
   select exists (select 1 from public.organization_users where user_id = auth.uid())
+    and private.session_passed_second_factor()
 $$;
 comment on function private.is_member() is 'Whether the calling user belongs to the organization.';
 
-create or replace function private.has_permission(permission text) returns boolean
+create function private.has_permission(permission text) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
@@ -98,39 +117,17 @@ as $$
     from public.organization_users ou
     where ou.user_id = auth.uid()
   ), false)
+    and private.session_passed_second_factor()
 $$;
 comment on function private.has_permission(text) is 'Whether the calling user is a member holding the named permission.';
 
 grant execute on function private.is_member(), private.has_permission(text) to anon, authenticated, service_role;
+grant execute on function private.session_passed_second_factor() to anon, authenticated, service_role;
 
 ---------------------------------------------------------------------------------------------------------------
--- New accounts: a profile, and membership (all permissions for the very first account)
-
-create or replace function private.handle_new_user() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-declare
-  is_first boolean;
-begin
-  -- Serialize sign-ups so two first accounts created at once cannot both become administrators.
-  perform 1 from public.organization for update;
-  is_first := not exists (select 1 from public.organization_users);
-
-  insert into public.profiles (id, full_name, email)
-  values (new.id, coalesce(left(btrim(new.raw_user_meta_data ->> 'full_name'), 120), ''), new.email);
-
-  insert into public.organization_users (user_id, can_manage_users, can_manage_projects, can_manage_announcements)
-  values (new.id, is_first, is_first, is_first);
-  return new;
-end;
-$$;
-
-create trigger on_auth_user_created after insert on auth.users
-  for each row execute function private.handle_new_user();
-
 -- A confirmed e-mail change shows in the profile.
-create or replace function private.handle_user_email_change() returns trigger
+
+create function private.handle_user_email_change() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -147,7 +144,7 @@ create trigger on_auth_user_email_changed after update of email on auth.users
 ---------------------------------------------------------------------------------------------------------------
 -- The last member who can manage users can never lose that permission or be removed.
 
-create or replace function private.keep_a_user_manager() returns trigger
+create function private.keep_a_user_manager() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -173,7 +170,7 @@ create trigger organization_users_keep_a_user_manager
   for each row execute function private.keep_a_user_manager();
 
 -- A person edits their own profile; user managers set anyone's capacity and nothing else of others'.
-create or replace function private.guard_profile_update() returns trigger
+create function private.guard_profile_update() returns trigger
 language plpgsql
 set search_path = ''
 as $$
@@ -206,36 +203,42 @@ create trigger profiles_guard_update before update on public.profiles
   for each row execute function private.guard_profile_update();
 
 ---------------------------------------------------------------------------------------------------------------
--- Row level security
+-- Row level security.
+--
+-- Policies ask who the caller is once per statement, not once per row: a bare function call in a policy runs for
+-- every row the statement touches (reading 2,000 allocations asked "is the caller a member?" 2,000 times), while
+-- one wrapped in a scalar subquery, (select private.is_member()), is evaluated once as an init plan and its answer
+-- reused. The answers cannot differ between rows of one statement (the helpers read the caller's membership as of
+-- the statement's snapshot). Every policy in these migrations takes that form.
 
 alter table public.organization enable row level security;
 alter table public.organization_users enable row level security;
 alter table public.profiles enable row level security;
 
 create policy "Members can read the organization" on public.organization
-  for select to authenticated using (private.is_member());
+  for select to authenticated using ((select private.is_member()));
 create policy "User managers can change the organization" on public.organization
   for update to authenticated
-  using (private.has_permission('can_manage_users'))
-  with check (private.has_permission('can_manage_users'));
+  using ((select private.has_permission('can_manage_users')))
+  with check ((select private.has_permission('can_manage_users')));
 
 create policy "Everyone reads their own membership; members read all" on public.organization_users
-  for select to authenticated using (user_id = auth.uid() or private.is_member());
+  for select to authenticated using (user_id = (select auth.uid()) or (select private.is_member()));
 create policy "User managers can add members" on public.organization_users
-  for insert to authenticated with check (private.has_permission('can_manage_users'));
+  for insert to authenticated with check ((select private.has_permission('can_manage_users')));
 create policy "User managers can change permissions" on public.organization_users
   for update to authenticated
-  using (private.has_permission('can_manage_users'))
-  with check (private.has_permission('can_manage_users'));
+  using ((select private.has_permission('can_manage_users')))
+  with check ((select private.has_permission('can_manage_users')));
 create policy "User managers can remove members" on public.organization_users
-  for delete to authenticated using (private.has_permission('can_manage_users'));
+  for delete to authenticated using ((select private.has_permission('can_manage_users')));
 
 create policy "Everyone reads their own profile; members read all" on public.profiles
-  for select to authenticated using (id = auth.uid() or private.is_member());
+  for select to authenticated using (id = (select auth.uid()) or (select private.is_member()));
 create policy "People edit their own profile; user managers edit capacity" on public.profiles
   for update to authenticated
-  using (id = auth.uid() or private.has_permission('can_manage_users'))
-  with check (id = auth.uid() or private.has_permission('can_manage_users'));
+  using (id = (select auth.uid()) or (select private.has_permission('can_manage_users')))
+  with check (id = (select auth.uid()) or (select private.has_permission('can_manage_users')));
 
 -- Tables are reachable through the API only as their policies allow; the organization row is never created or
 -- deleted through it.

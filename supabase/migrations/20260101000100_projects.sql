@@ -27,12 +27,12 @@ create trigger projects_touch before update on public.projects
 alter table public.projects enable row level security;
 
 create policy "Members can read projects" on public.projects
-  for select to authenticated using (private.is_member());
+  for select to authenticated using ((select private.is_member()));
 create policy "Project managers can create projects" on public.projects
-  for insert to authenticated with check (private.has_permission('can_manage_projects'));
+  for insert to authenticated with check ((select private.has_permission('can_manage_projects')));
 create policy "Project managers can change projects" on public.projects
   for update to authenticated
-  using (private.has_permission('can_manage_projects'))
-  with check (private.has_permission('can_manage_projects'));
+  using ((select private.has_permission('can_manage_projects')))
+  with check ((select private.has_permission('can_manage_projects')));
 create policy "Project managers can delete projects" on public.projects
-  for delete to authenticated using (private.has_permission('can_manage_projects'));
+  for delete to authenticated using ((select private.has_permission('can_manage_projects')));

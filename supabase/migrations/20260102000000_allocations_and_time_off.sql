@@ -3,7 +3,7 @@
 -- anyone's. Over-allocation is allowed and flagged by public.utilization (see the planner migration), never
 -- blocked here.
 
-create or replace function private.is_planner() returns boolean
+create function private.is_planner() returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
@@ -43,15 +43,15 @@ create trigger allocations_touch before update on public.allocations
 
 alter table public.allocations enable row level security;
 create policy "Members can read allocations" on public.allocations
-  for select to authenticated using (private.is_member());
+  for select to authenticated using ((select private.is_member()));
 create policy "Project managers can create allocations" on public.allocations
-  for insert to authenticated with check (private.has_permission('can_manage_projects'));
+  for insert to authenticated with check ((select private.has_permission('can_manage_projects')));
 create policy "Project managers can change allocations" on public.allocations
   for update to authenticated
-  using (private.has_permission('can_manage_projects'))
-  with check (private.has_permission('can_manage_projects'));
+  using ((select private.has_permission('can_manage_projects')))
+  with check ((select private.has_permission('can_manage_projects')));
 create policy "Project managers can delete allocations" on public.allocations
-  for delete to authenticated using (private.has_permission('can_manage_projects'));
+  for delete to authenticated using ((select private.has_permission('can_manage_projects')));
 
 ---------------------------------------------------------------------------------------------------------------
 -- time off: rows in a private table, shown through the public.time_off view, which hides the note from everyone
@@ -73,28 +73,30 @@ create index time_off_user_dates_idx on private.time_off_entries (user_id, start
 
 alter table private.time_off_entries enable row level security;
 create policy "Members can see who is away" on private.time_off_entries
-  for select to authenticated using (private.is_member());
+  for select to authenticated using ((select private.is_member()));
 create policy "People record their own time off; planners anyone's" on private.time_off_entries
   for insert to authenticated
-  with check (private.is_member() and (user_id = auth.uid() or private.is_planner()));
+  with check ((select private.is_member()) and (user_id = (select auth.uid()) or (select private.is_planner())));
 create policy "People change their own time off; planners anyone's" on private.time_off_entries
   for update to authenticated
-  using (user_id = auth.uid() or private.is_planner())
-  with check (user_id = auth.uid() or private.is_planner());
+  using (user_id = (select auth.uid()) or (select private.is_planner()))
+  with check (user_id = (select auth.uid()) or (select private.is_planner()));
 create policy "People remove their own time off; planners anyone's" on private.time_off_entries
-  for delete to authenticated using (user_id = auth.uid() or private.is_planner());
+  for delete to authenticated using (user_id = (select auth.uid()) or (select private.is_planner()));
 grant select, insert, update, delete on private.time_off_entries to authenticated, service_role;
 
+-- The note's condition asks about the caller in scalar subqueries, once per statement as the policies do.
 create view public.time_off with (security_invoker = true) as
   select t.id, t.user_id, t.start_date, t.end_date, t.kind,
-         case when t.user_id = auth.uid() or private.is_planner() or auth.role() = 'service_role'
+         case when t.user_id = (select auth.uid()) or (select private.is_planner())
+                   or (select auth.role()) = 'service_role'
               then t.note end as note,
          t.created_by, t.created_at
   from private.time_off_entries t;
 comment on view public.time_off is 'Time off of the organization''s people; the note shows only to the person and planners.';
 
 -- Writes through the view go to the table, as the caller (so its policies apply), and return what the view shows.
-create or replace function private.write_time_off() returns trigger
+create function private.write_time_off() returns trigger
 language plpgsql
 set search_path = ''
 as $$

@@ -26,14 +26,14 @@ alter table public.announcements enable row level security;
 
 create policy "Members read published announcements; their managers read all" on public.announcements
   for select to authenticated using (
-    private.has_permission('can_manage_announcements')
-    or (private.is_member() and publish_at <= now() and (expires_at is null or expires_at > now()))
+    (select private.has_permission('can_manage_announcements'))
+    or ((select private.is_member()) and publish_at <= now() and (expires_at is null or expires_at > now()))
   );
 create policy "Announcement managers can write announcements" on public.announcements
-  for insert to authenticated with check (private.has_permission('can_manage_announcements'));
+  for insert to authenticated with check ((select private.has_permission('can_manage_announcements')));
 create policy "Announcement managers can change announcements" on public.announcements
   for update to authenticated
-  using (private.has_permission('can_manage_announcements'))
-  with check (private.has_permission('can_manage_announcements'));
+  using ((select private.has_permission('can_manage_announcements')))
+  with check ((select private.has_permission('can_manage_announcements')));
 create policy "Announcement managers can delete announcements" on public.announcements
-  for delete to authenticated using (private.has_permission('can_manage_announcements'));
+  for delete to authenticated using ((select private.has_permission('can_manage_announcements')));

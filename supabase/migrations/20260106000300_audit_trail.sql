@@ -22,7 +22,7 @@ create index audit_log_recent_idx on public.audit_log (occurred_at desc);
 create index audit_log_table_idx on public.audit_log (table_name, occurred_at desc);
 create index audit_log_actor_idx on public.audit_log (actor_id, occurred_at desc);
 
-create or replace function private.record_change() returns trigger
+create function private.record_change() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -64,7 +64,7 @@ create trigger announcements_audit after insert or update or delete on public.an
   for each row execute function private.record_change('id');
 
 -- Append-only for everyone, the service role included; triggers insert as the function's owner.
-create or replace function private.refuse_audit_change() returns trigger
+create function private.refuse_audit_change() returns trigger
 language plpgsql
 set search_path = ''
 as $$
@@ -82,4 +82,4 @@ alter table public.audit_log enable row level security;
 revoke insert, update, delete, truncate on public.audit_log from anon, authenticated, service_role;
 
 create policy "User managers read the audit trail" on public.audit_log
-  for select to authenticated using (private.has_permission('can_manage_users'));
+  for select to authenticated using ((select private.has_permission('can_manage_users')));

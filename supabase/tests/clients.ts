@@ -1,14 +1,11 @@
 // supabase-js clients bound to a test backend: real accounts signed in through the auth API, each request going
 // through the same gateway, auth and data services a browser reaches.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import type { Harness } from '../../apps/backend/test/harness.ts';
 
 export const PASSWORD = 'correct-horse-42';
 const API_URL = 'http://127.0.0.1:54321';
-
-// Node 20 has no global WebSocket; supabase-js needs one for its realtime client even when it is not used.
-const realtime = { transport: WebSocket as unknown as typeof globalThis.WebSocket };
 
 function fetchThrough(h: Harness): typeof fetch {
   return (input, init) => {
@@ -18,18 +15,14 @@ function fetchThrough(h: Harness): typeof fetch {
 }
 
 export function anonClient(h: Harness): SupabaseClient {
-  return createClient(API_URL, h.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
+  return createNodeClient(API_URL, h.keys.anonKey, {
     global: { fetch: fetchThrough(h) },
-    realtime,
   });
 }
 
 export function serviceClient(h: Harness): SupabaseClient {
-  return createClient(API_URL, h.keys.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
+  return createNodeClient(API_URL, h.keys.serviceRoleKey, {
     global: { fetch: fetchThrough(h) },
-    realtime,
   });
 }
 

@@ -32,7 +32,8 @@ describe('[auth.external.<provider>] and [auth.web3.<chain>]', () => {
   it('read the Supabase CLI keys, client_id as a comma-separated list of audiences', () => {
     const dir = projectWith(
       '[auth.external.google]\nenabled = true\nclient_id = "web.apps.example, ios.apps.example"\n' +
-        'skip_nonce_check = true\n[auth.web3.solana]\nenabled = true\n',
+        'skip_nonce_check = true\nredirect_uri = "https://app.example/auth/v1/callback"\n' +
+        '[auth.web3.solana]\nenabled = true\n',
     );
     const config = loadConfig({ SUPABASE_DIR: dir });
     expect(authSettings(config).externalProviders.google).toEqual({
@@ -41,6 +42,8 @@ describe('[auth.external.<provider>] and [auth.web3.<chain>]', () => {
       url: '',
       skipNonceCheck: true,
       emailOptional: false,
+      secret: '',
+      redirectUri: 'https://app.example/auth/v1/callback',
     });
     expect(authSettings(config).web3Chains).toEqual({ ethereum: false, solana: true });
   });
@@ -71,7 +74,7 @@ describe('[auth.external.<provider>] and [auth.web3.<chain>]', () => {
       loadConfig({ SUPABASE_DIR: projectWith('[auth.external.apple]\nenabled = true\nclient_id = "a"\n') }),
     ).not.toThrow();
     expect(problemOf(projectWith('[auth.external.github]\nenabled = true\nclient_id = "a"\nsecret = "b"\n'))).toMatch(
-      /auth\.external\.github\.enabled: the embedded backend signs in with ID tokens only/,
+      /auth\.external\.github\.enabled: the embedded backend signs in with OpenID Connect providers only/,
     );
     // A disabled provider is not checked, however incomplete.
     expect(() => loadConfig({ SUPABASE_DIR: projectWith('[auth.external.github]\nenabled = false\n') })).not.toThrow();

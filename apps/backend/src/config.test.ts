@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config.project.auth.refresh_token_reuse_interval).toBe(10);
     expect(config.project.auth.email.enable_confirmations).toBe(false);
     expect(config.project.auth.minimum_password_length).toBe(6);
+    expect(config.project.auth.password_hibp_enabled).toBe(false);
   });
 
   it('reads config.toml sections and env() references', () => {
@@ -54,6 +55,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(/auth\.jwt_expiry/);
   });
 
+  it('asks for the WebAuthn relying party when passkeys are on, as the Supabase CLI does', () => {
+    const dir = projectWith(
+      '[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_origins = ["http://localhost:3000"]\n',
+    );
+    expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(
+      /auth\.webauthn\.rp_id: required when auth\.passkey\.enabled/,
+    );
+    const complete = projectWith(
+      '[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_id = "localhost"\nrp_origins = ["http://localhost:3000"]\n' +
+        '[auth.mfa]\nmax_enrolled_factors = 3\n[auth.mfa.phone]\nenroll_enabled = true\n',
+    );
+    const { auth } = loadConfig({ SUPABASE_DIR: complete }).project;
+    expect([auth.passkey.enabled, auth.mfa.max_enrolled_factors, auth.mfa.phone.enroll_enabled]).toEqual([
+      true,
+      3,
+      true,
+    ]);
+    expect([auth.mfa.totp.enroll_enabled, auth.mfa.phone.max_frequency]).toEqual([true, '5s']);
+    expect(auth.oauth_server).toEqual({
+      enabled: false,
+      allow_dynamic_registration: false,
+      authorization_url_path: '/oauth/consent',
+    });
+  });
+
   it('keeps an env() reference to an unset variable as written, as the Supabase CLI does', () => {
     const dir = projectWith(
       '[studio]\nopenai_api_key = "env(NOT_SET_ANYWHERE)"\n' +
@@ -82,12 +108,12 @@ describe('loadConfig', () => {
 
   it('lists every key it does not implement as ignored, in --print-config too', () => {
     const dir = projectWith(
-      '[auth]\nenable_manual_linking = true\nsite_url = "http://example.test"\n' +
+      '[auth]\nsite_url = "http://example.test"\n[auth.sessions]\ntimebox = "24h"\n' +
         '[auth.sms.twilio]\nenabled = false\naccount_sid = ""\n[db.pooler]\nport = 1\n',
     );
     const config = loadConfig({ SUPABASE_DIR: dir });
     expect(config.ignoredKeys).toEqual([
-      'auth.enable_manual_linking',
+      'auth.sessions.timebox',
       'auth.sms.twilio.enabled',
       'auth.sms.twilio.account_sid',
       'db.pooler.port',

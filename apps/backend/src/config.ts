@@ -96,7 +96,7 @@ const hooksSchema = z
       .refine((hook) => !hook.enabled, 'the embedded backend runs only the before_user_created hook'),
   );
 
-/** The identity providers whose ID tokens the embedded backend accepts (it has no OAuth redirect flow). */
+/** The OpenID Connect providers the embedded backend signs in with (ID tokens, and their sign-in pages). */
 export const ID_TOKEN_PROVIDERS = ['apple', 'azure', 'facebook', 'google', 'kakao', 'keycloak'] as const;
 /** GoTrue accepts an ID token from these without a client secret, and the Supabase CLI does not ask for one. */
 const PROVIDERS_WITHOUT_SECRET = new Set(['apple', 'google']);
@@ -118,7 +118,10 @@ const externalSchema = z.record(z.string(), externalProviderSchema).superRefine(
     if (!provider.enabled) continue;
     const issue = (key: string, message: string) => context.addIssue({ code: 'custom', path: [name, key], message });
     if (!(ID_TOKEN_PROVIDERS as readonly string[]).includes(name)) {
-      issue('enabled', `the embedded backend signs in with ID tokens only, from ${ID_TOKEN_PROVIDERS.join(', ')}`);
+      issue(
+        'enabled',
+        `the embedded backend signs in with OpenID Connect providers only: ${ID_TOKEN_PROVIDERS.join(', ')}`,
+      );
     }
     if (provider.client_id === '') issue('client_id', 'required when the provider is enabled');
     if (provider.secret === '' && !PROVIDERS_WITHOUT_SECRET.has(name)) {
@@ -132,6 +135,43 @@ const externalSchema = z.record(z.string(), externalProviderSchema).superRefine(
 const web3ChainSchema = z.object({ enabled: z.boolean().default(false) });
 const web3Schema = z.object({ ethereum: web3ChainSchema.prefault({}), solana: web3ChainSchema.prefault({}) });
 
+/** [auth.mfa]: the second factors users may enrol and verify, with the Supabase CLI's defaults (TOTP on). */
+const mfaFactorSchema = z.object({
+  enroll_enabled: z.boolean().default(false),
+  verify_enabled: z.boolean().default(false),
+});
+const mfaTotpSchema = z.object({
+  enroll_enabled: z.boolean().default(true),
+  verify_enabled: z.boolean().default(true),
+});
+const mfaPhoneSchema = mfaFactorSchema.extend({
+  otp_length: z.number().int().min(6).max(10).default(6),
+  template: z.string().default('Your code is {{ .Code }}'),
+  max_frequency: z.string().default('5s'),
+});
+const mfaSchema = z.object({
+  max_enrolled_factors: z.number().int().min(0).default(10),
+  totp: mfaTotpSchema.prefault({}),
+  phone: mfaPhoneSchema.prefault({}),
+  web_authn: mfaFactorSchema.prefault({}),
+});
+
+/** [auth.passkey] and [auth.webauthn]: passkey sign-in and the relying party every WebAuthn ceremony names. */
+const passkeySchema = z.object({ enabled: z.boolean().default(false) });
+const webauthnSchema = z.object({
+  rp_display_name: z.string().default(''),
+  rp_id: z.string().default(''),
+  rp_origins: z.array(z.string()).default([]),
+});
+
+/** [auth.oauth_server]: this project as an OAuth 2.1 authorization server for third-party applications. */
+const oauthServerSchema = z.object({
+  enabled: z.boolean().default(false),
+  allow_dynamic_registration: z.boolean().default(false),
+  /** The site's page (relative to site_url) where a signed-in user approves or denies an application. */
+  authorization_url_path: z.string().default('/oauth/consent'),
+});
+
 const authSchema = z.object({
   site_url: z.string().default('http://127.0.0.1:3000'),
   additional_redirect_urls: z.array(z.string()).default(['https://127.0.0.1:3000']),
@@ -140,21 +180,44 @@ const authSchema = z.object({
   signing_keys_path: z.string().optional(),
   enable_signup: z.boolean().default(true),
   enable_anonymous_sign_ins: z.boolean().default(false),
+  enable_manual_linking: z.boolean().default(false),
   enable_refresh_token_rotation: z.boolean().default(true),
   refresh_token_reuse_interval: z.number().int().min(0).default(10),
   minimum_password_length: z.number().int().min(6).default(6),
   password_requirements: passwordRequirements.default(''),
+  /**
+   * Refuse passwords known to be weak (reason "pwned"), as GoTrue does with its HaveIBeenPwned option. The Supabase
+   * CLI has no key for it; the name is the platform's (Management API) setting. Off by default, as in GoTrue.
+   */
+  password_hibp_enabled: z.boolean().default(false),
   email: emailSchema.prefault({}),
   sms: smsSchema.prefault({}),
   rate_limit: rateLimitSchema.prefault({}),
   hook: hooksSchema.prefault({}),
   external: externalSchema.prefault({}),
   web3: web3Schema.prefault({}),
+  mfa: mfaSchema.prefault({}),
+  passkey: passkeySchema.prefault({}),
+  webauthn: webauthnSchema.prefault({}),
+  oauth_server: oauthServerSchema.prefault({}),
+});
+
+/** As the Supabase CLI checks it: passkeys need the relying party's id and origins. */
+const checkedAuthSchema = authSchema.superRefine((auth, context) => {
+  if (!auth.passkey.enabled) return;
+  const missing = (key: string) =>
+    context.addIssue({
+      code: 'custom',
+      path: ['webauthn', key],
+      message: 'required when auth.passkey.enabled is true',
+    });
+  if (auth.webauthn.rp_id === '') missing('rp_id');
+  if (auth.webauthn.rp_origins.length === 0) missing('rp_origins');
 });
 
 const tomlSchema = z.object({
   api: apiSchema.prefault({}),
-  auth: authSchema.prefault({}),
+  auth: checkedAuthSchema.prefault({}),
 });
 
 export type ProjectConfig = z.infer<typeof tomlSchema>;
@@ -222,6 +285,13 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
     ...ID_TOKEN_PROVIDERS.map((name): [string[], z.ZodObject] => [['auth', 'external', name], externalProviderSchema]),
     [['auth', 'web3', 'ethereum'], web3ChainSchema],
     [['auth', 'web3', 'solana'], web3ChainSchema],
+    [['auth', 'mfa'], mfaSchema],
+    [['auth', 'mfa', 'totp'], mfaTotpSchema],
+    [['auth', 'mfa', 'phone'], mfaPhoneSchema],
+    [['auth', 'mfa', 'web_authn'], mfaFactorSchema],
+    [['auth', 'passkey'], passkeySchema],
+    [['auth', 'webauthn'], webauthnSchema],
+    [['auth', 'oauth_server'], oauthServerSchema],
   ];
   for (const [sectionPath, schema] of sections) {
     for (const key of Object.keys(schema.shape)) {

@@ -42,7 +42,6 @@ describe('the config.toml of `supabase init`', () => {
         'project_id',
         'db.pooler.pool_mode',
         'studio.openai_api_key',
-        'auth.enable_manual_linking',
         'auth.sms.twilio.auth_token',
         'auth.third_party.clerk.enabled',
         'edge_runtime.policy',

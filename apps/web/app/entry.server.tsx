@@ -5,8 +5,8 @@ import { PassThrough } from 'node:stream';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { isBotUserAgent } from './utils/bots';
-import { plainErrorBody } from './utils/plain-error';
+import { isBotUserAgent } from './lib/bots';
+import { plainErrorBody } from './lib/plain-error';
 
 export const streamTimeout = 5_000;
 

@@ -4,19 +4,19 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/c
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import { ErrorPage, errorMeta } from './components/error-page';
-import { DefaultLayout } from './components/layout/default-layout';
-import { SidebarLayout } from './components/layout/sidebar-layout';
-import { PopupProvider } from './components/popup/popup-provider';
-import { AuthProvider } from './state/auth-provider';
+import { ErrorPage, errorMeta } from './ui/error-page';
+import { DefaultLayout } from './ui/layouts/default-layout';
+import { SidebarLayout } from './ui/layouts/sidebar-layout';
+import { PopupProvider } from './ui/popup-provider';
+import { AuthProvider } from './session/auth-provider';
 import { theme } from './theme';
-import { buildInfoContext } from './utils/build-info.server';
-import { newBuildDetected, watchBuilds } from './utils/build-watcher';
-import { getServerEnv, toPublicEnv } from './utils/env.server';
-import { clearFlashPopupCookie, readFlashPopup } from './utils/flash-popup.server';
-import { publicEnvScript } from './utils/public-env';
-import { getRequestMembership, responseHeadersContext, sessionUserContext } from './utils/request-context.server';
-import { sessionMiddleware } from './utils/session-middleware.server';
+import { buildInfoContext } from './features/deployments/build-info.server';
+import { newBuildDetected, watchBuilds } from './features/deployments/build-watcher';
+import { getServerEnv, toPublicEnv } from './session/env.server';
+import { clearFlashPopupCookie, readFlashPopup } from './session/flash-popup.server';
+import { publicEnvScript } from './session/public-env';
+import { getRequestMembership, responseHeadersContext, sessionUserContext } from './session/request-context.server';
+import { sessionMiddleware } from './session/session-middleware.server';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 

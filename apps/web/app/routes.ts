@@ -15,6 +15,8 @@ export default [
     route('organization', 'routes/organization.tsx'),
     route('projects', 'routes/projects.tsx'),
     route('projects/:id', 'routes/project.tsx'),
+    // The planner: the specification's "user allocations" page. In code and SQL (features/planner, planner_data) it
+    // is called the planner everywhere.
     route('user-allocations', 'routes/user-allocations.tsx'),
   ]),
   // Any other path is unknown: 404 for everyone, signed in or not (bots included), not a sign-in redirect.

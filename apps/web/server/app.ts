@@ -3,12 +3,13 @@ import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import { RouterContextProvider } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
-import { buildInfoContext } from '../app/utils/build-info.server';
-import type { BuildManifest } from '../app/utils/build-watcher';
-import { getServerEnv, type ServerEnv } from '../app/utils/env.server';
+import { buildInfoContext } from '../app/features/deployments/build-info.server';
+import type { BuildManifest } from '../app/features/deployments/build-watcher';
+import { getServerEnv, type ServerEnv } from '../app/session/env.server';
+import { visitorAddressContext } from '../app/session/request-context.server';
 import { buildManifestRoutes } from './build-manifest';
 
-export { EnvError } from '../app/utils/env.server';
+export { EnvError } from '../app/session/env.server';
 
 /** Validates the environment once; throws an EnvError naming every missing or invalid variable. */
 export function loadEnv(): ServerEnv {
@@ -34,9 +35,11 @@ export function createApp(): express.Express {
   app.use(
     createRequestHandler({
       build,
-      getLoadContext() {
+      getLoadContext(request) {
         const context = new RouterContextProvider();
         context.set(buildInfoContext, buildInfo);
+        // Express's own reading of the address: the socket's, or X-Forwarded-For from proxies TRUST_PROXY names.
+        context.set(visitorAddressContext, request.ip ?? null);
         return context;
       },
     }),

@@ -1,6 +1,6 @@
 // Serves the running build's manifest, which open pages poll to notice a new deployment.
 import { Router } from 'express';
-import type { BuildManifest } from '../app/utils/build-watcher';
+import type { BuildManifest } from '../app/features/deployments/build-watcher';
 
 /**
  * GET /builds/latest.json: the running build ({id, timestamp}).

@@ -91,6 +91,23 @@ export const AuthErrors = {
       'Maximum number of verified factors reached, unenroll to continue',
     ),
   insufficientAal: (status: 401 | 403 | 422, message: string) => new AuthError(status, 'insufficient_aal', message),
+  samlDisabled: () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
+  manualLinkingDisabled: () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+  identityAlreadyLinked: (toAnotherUser: boolean) =>
+    new AuthError(
+      422,
+      'identity_already_exists',
+      toAnotherUser ? 'Identity is already linked to another user' : 'Identity is already linked',
+    ),
+  anonymousNotAllowed: () =>
+    new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions'),
+  passkeysDisabled: () => new AuthError(404, 'passkey_disabled', 'Passkeys are disabled'),
+  passkeyNotFound: () => new AuthError(404, 'validation_failed', 'Passkey not found'),
+  webauthnChallengeNotFound: () =>
+    new AuthError(400, 'webauthn_challenge_not_found', 'Challenge not found or already used'),
+  webauthnChallengeExpired: () => new AuthError(400, 'webauthn_challenge_expired', 'Challenge has expired'),
+  webauthnVerificationFailed: (message: string, cause?: unknown) =>
+    new AuthError(400, 'webauthn_verification_failed', message, { cause }),
   overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   internal: (message: string, cause?: unknown) => new AuthError(500, 'unexpected_failure', message, { cause }),
 } as const;

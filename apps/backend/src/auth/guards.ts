@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { bearerToken } from '../http/apikey.ts';
 import { headerRecord } from '../http/headers.ts';
 import { JwtError, type Claims } from '../keys.ts';
-import type { AuthDeps, Authenticated } from './context.ts';
+import type { AuthDeps, Authenticated, UserHandler } from './context.ts';
 import { AuthError, AuthErrors } from './errors.ts';
 import { findSession } from './models/sessions.ts';
 import { findUserById } from './models/users.ts';
@@ -46,4 +46,12 @@ export async function authenticateAdmin(c: Context, deps: AuthDeps): Promise<Cla
   const claims = await verifiedClaims(c, deps);
   if (!ADMIN_ROLES.has(String(claims.role))) throw AuthErrors.notAdmin();
   return claims;
+}
+
+/** GoTrue's requireNotAnonymous: an anonymous user may not enrol factors or register passkeys. */
+export function notAnonymous(handler: UserHandler): UserHandler {
+  return (c, deps, auth) => {
+    if (auth.claims.is_anonymous === true) throw AuthErrors.anonymousNotAllowed();
+    return handler(c, deps, auth);
+  };
 }

@@ -1,4 +1,4 @@
-// Passwords: the configured policy plus the common-password check (GoTrue's reasons and messages), bcrypt hashing
+// Passwords: the configured policy plus, when enabled, the common-password check (GoTrue's reasons and messages), bcrypt hashing
 // off the event loop, and a comparison that costs the same whether or not the account exists.
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/bcrypt';
@@ -29,7 +29,7 @@ export function passwordWeakness(password: string, settings: AuthSettings): Pass
     messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
   }
   // GoTrue's reason for a leaked password; here the check is against the bundled list of the most common ones.
-  if (isCommonPassword(password)) {
+  if (settings.rejectCommonPasswords && isCommonPassword(password)) {
     reasons.push('pwned');
     messages.push('Password is known to be weak and easy to guess, please choose a different one.');
   }

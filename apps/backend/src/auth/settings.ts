@@ -3,6 +3,16 @@ import type { Config, PasswordRequirements } from '../config.ts';
 import { loadCustomTemplates, type CustomTemplate } from './emails/custom-templates.ts';
 import type { AuthEmailKind } from './emails/templates.ts';
 import { parseHookUri } from './hooks/uri.ts';
+import {
+  mfaSettings,
+  oauthServerSettings,
+  passkeySettings,
+  relyingParty,
+  type MfaSettings,
+  type OAuthServerSettings,
+  type PasskeySettings,
+  type RelyingParty,
+} from './mfa/settings.ts';
 
 export interface AuthSettings {
   /** `iss` of access tokens, and the base of links in e-mails. */
@@ -13,6 +23,8 @@ export interface AuthSettings {
   signupDisabled: boolean;
   /** [auth] enable_anonymous_sign_ins: POST /signup without e-mail or phone creates an anonymous user. */
   anonymousSignInsEnabled: boolean;
+  /** [auth] enable_manual_linking: users add and remove identities themselves (/user/identities). */
+  manualLinkingEnabled: boolean;
   /** [auth.email] enable_signup: new accounts by e-mail are allowed. */
   emailSignupEnabled: boolean;
   /** Confirmations off: new e-mail accounts are confirmed at once (GoTrue's MAILER_AUTOCONFIRM). */
@@ -32,6 +44,8 @@ export interface AuthSettings {
   refreshTokenReuseIntervalSeconds: number;
   minimumPasswordLength: number;
   requiredCharacterSets: string[];
+  /** [auth] password_hibp_enabled: passwords on the list of the most common ones are refused as "pwned". */
+  rejectCommonPasswords: boolean;
   otpLength: number;
   otpExpirySeconds: number;
   /** Smallest time between two e-mails of one kind to one user. */
@@ -48,6 +62,10 @@ export interface AuthSettings {
   web3Chains: { ethereum: boolean; solana: boolean };
   /** How far from now a signed sign-in message's issue time may lie (GoTrue's default: 10 minutes). */
   web3MessageValidityMs: number;
+  mfa: MfaSettings;
+  passkey: PasskeySettings;
+  relyingParty: RelyingParty;
+  oauthServer: OAuthServerSettings;
 }
 
 export interface ExternalProviderSettings {
@@ -58,6 +76,10 @@ export interface ExternalProviderSettings {
   skipNonceCheck: boolean;
   /** The provider may sign people in without telling their e-mail address. */
   emailOptional: boolean;
+  /** The client secret, for exchanging an authorization code (the redirect flow). */
+  secret: string;
+  /** Where the provider returns the browser; empty means this server's /callback. */
+  redirectUri: string;
 }
 
 function externalProviderSettings(config: Config): Record<string, ExternalProviderSettings> {
@@ -73,6 +95,8 @@ function externalProviderSettings(config: Config): Record<string, ExternalProvid
         url: provider.url,
         skipNonceCheck: provider.skip_nonce_check,
         emailOptional: provider.email_optional,
+        secret: provider.secret,
+        redirectUri: provider.redirect_uri,
       },
     ]),
   );
@@ -135,6 +159,7 @@ export function authSettings(config: Config): AuthSettings {
     signupDisabled: !auth.enable_signup,
     anonymousSignInsEnabled: auth.enable_anonymous_sign_ins,
     emailSignupEnabled: auth.email.enable_signup,
+    manualLinkingEnabled: auth.enable_manual_linking,
     mailerAutoconfirm: !auth.email.enable_confirmations,
     phoneAutoconfirm: !auth.sms.enable_confirmations,
     smsTemplate: auth.sms.template,
@@ -146,6 +171,7 @@ export function authSettings(config: Config): AuthSettings {
     refreshTokenReuseIntervalSeconds: auth.refresh_token_reuse_interval,
     minimumPasswordLength: auth.minimum_password_length,
     requiredCharacterSets: requiredCharacterSets(auth.password_requirements),
+    rejectCommonPasswords: auth.password_hibp_enabled,
     otpLength: auth.email.otp_length,
     otpExpirySeconds: auth.email.otp_expiry,
     mailMaxFrequencyMs: parseDurationMs(auth.email.max_frequency),
@@ -155,5 +181,9 @@ export function authSettings(config: Config): AuthSettings {
     externalProviders: externalProviderSettings(config),
     web3Chains: { ethereum: auth.web3.ethereum.enabled, solana: auth.web3.solana.enabled },
     web3MessageValidityMs: 600_000,
+    mfa: mfaSettings(config, parseDurationMs),
+    passkey: passkeySettings(config),
+    relyingParty: relyingParty(config),
+    oauthServer: oauthServerSettings(config),
   };
 }

@@ -28,6 +28,8 @@ export interface SessionParts {
   amr: Array<{ method: string; timestamp: number }>;
   identities: IdentityRow[];
   factors: FactorRow[];
+  /** The OAuth client holding the session, named in the token's client_id claim. */
+  clientId?: string | null;
 }
 
 /** Signs the access token (GoTrue's claims) and shapes the response; no database access. */
@@ -47,6 +49,7 @@ export async function buildSessionResponse(deps: AuthDeps, parts: SessionParts):
       amr: parts.amr,
       session_id: parts.sessionId,
       is_anonymous: user.is_anonymous,
+      ...(parts.clientId ? { client_id: parts.clientId } : {}),
     },
     deps.settings.jwtExpirySeconds,
   );
@@ -67,10 +70,10 @@ export async function sessionResponse(
   sessionId: string,
   refreshToken: string,
 ): Promise<SessionResponse> {
-  const { aal, amr } = await sessionClaims(q, sessionId);
+  const { aal, amr, clientId } = await sessionClaims(q, sessionId);
   const identities = await findIdentities(q, user.id);
   const factors = await listFactors(q, user.id);
-  return buildSessionResponse(deps, { user, sessionId, refreshToken, aal, amr, identities, factors });
+  return buildSessionResponse(deps, { user, sessionId, refreshToken, aal, amr, identities, factors, clientId });
 }
 
 /** The JSON the session functions of migrations 0007 and 0008 return. */

@@ -1,5 +1,6 @@
-// The password policy: config.toml's minimum length and character classes plus the bundled list of the most common
-// passwords; weak_password names every reason, on sign-up, on a password change, and (as a warning) on sign-in.
+// The password policy: config.toml's minimum length and character classes plus, with [auth] password_hibp_enabled
+// (on in this project), the bundled list of the most common passwords; weak_password names every reason, on
+// sign-up, on a password change, and (as a warning) on sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../../src/auth/passwords/common.ts';
 import { createHarness, type Harness } from '../harness.ts';
@@ -68,6 +69,31 @@ describe('weak_password', () => {
       message: 'Password is known to be weak and easy to guess, please choose a different one.',
       reasons: ['pwned'],
     });
+  });
+
+  it('accepts a common password while password_hibp_enabled is off, as GoTrue does by default', async () => {
+    const plain = withConfig(h, (config) => {
+      config.project.auth.minimum_password_length = 6;
+      config.project.auth.password_requirements = '';
+      config.project.auth.password_hibp_enabled = false;
+    });
+    const { status, body } = await signup('password123', plain);
+    expect(status).toBe(200);
+    expect(body.access_token).toBeTruthy();
+    expect((await signup('12345', plain)).body.weak_password.reasons).toEqual(['length']);
+  });
+
+  it('reports an invalid address whatever the password once the password meets the policy', async () => {
+    const plain = withConfig(h, (config) => {
+      config.project.auth.minimum_password_length = 6;
+      config.project.auth.password_requirements = '';
+      config.project.auth.password_hibp_enabled = false;
+    });
+    const { status, body } = await call(plain, 'POST', '/signup', { body: { email: 'a', password: '123456' } });
+    expect([status, body]).toEqual([
+      400,
+      { code: 'validation_failed', message: 'Unable to validate email address: invalid format' },
+    ]);
   });
 
   it('knows the most common passwords and not ordinary phrases', () => {

@@ -2,9 +2,9 @@
 import { Anchor, Card, Code, List, Stack, Table, Text } from '@mantine/core';
 import type { Route } from './+types/about';
 import packageJson from '../../package.json';
-import { PageHeader } from '../components/page-header';
-import { buildInfoContext } from '../utils/build-info.server';
-import { getServerEnv } from '../utils/env.server';
+import { PageHeader } from '../ui/page-header';
+import { buildInfoContext } from '../features/deployments/build-info.server';
+import { getServerEnv } from '../session/env.server';
 
 export function loader({ context }: Route.LoaderArgs) {
   const env = getServerEnv();

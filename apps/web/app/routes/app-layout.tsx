@@ -1,24 +1,31 @@
-// Layout of every signed-in page: the sidebar; a visitor without a session signs in first and comes back, and a
-// signed-in person who is not a member sees whom to ask for access instead of the page.
+// Layout of every signed-in page: the sidebar; a visitor without a session signs in first and comes back, a page that
+// needs a permission (session/page-access.ts) sends those without it home, and a signed-in person who is not a
+// member sees whom to ask for access instead of the page.
 import { Outlet } from 'react-router';
 import type { Route } from './+types/app-layout';
-import { ErrorPage } from '../components/error-page';
-import { DefaultLayout } from '../components/layout/default-layout';
-import { NoAccessPage, noAccessDetailsOf } from '../components/layout/no-access';
-import { SidebarLayout } from '../components/layout/sidebar-layout';
-import { useAuth } from '../state/auth-provider';
-import { refuseNonMembers, requireSignedIn } from '../utils/guards.server';
+import { ErrorPage } from '../ui/error-page';
+import { DefaultLayout } from '../ui/layouts/default-layout';
+import { NoAccessPage } from '../ui/layouts/no-access-page';
+import { noAccessDetailsOf } from '../session/no-access';
+import { SidebarLayout } from '../ui/layouts/sidebar-layout';
+import { useAuth } from '../session/auth-provider';
+import { requirePagePermissionInBrowser } from '../session/guards.browser';
+import { refuseNonMembers, requirePagePermission, requireSignedIn } from '../session/guards.server';
 
-export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
+export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, requirePagePermission];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requirePagePermissionInBrowser];
 
-// A loader makes client navigations ask the server, so the guard above runs for them too; it also sends a
+// A loader makes client navigations ask the server, so the guards above run there for them too; it also sends a
 // non-member the page saying whom to ask.
 export async function loader(args: Route.LoaderArgs) {
   await refuseNonMembers(args);
   return null;
 }
 
-/** Membership is checked for every page a client navigation opens, not only when the layout is first entered. */
+/**
+ * Membership and permissions are checked for every page a client navigation opens, not only when the layout is first
+ * entered.
+ */
 export const shouldRevalidate = () => true;
 
 export default function AppLayout() {

@@ -1,17 +1,17 @@
 // /confirm: completes e-mailed links (confirmation, magic link, recovery, invite, e-mail change), then continues.
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Link, redirect, useNavigate, type ShouldRevalidateFunction } from 'react-router';
+import { useEffect } from 'react';
+import { Link, redirect, replace, type ShouldRevalidateFunction } from 'react-router';
+import { useActionFeedback } from '../ui/use-action-feedback';
 import type { Route } from './+types/confirm';
-import { ChoosePasswordForm } from '../components/auth/choose-password-form';
-import { RequestNewLinkForm } from '../components/auth/request-new-link-form';
-import { usePopup } from '../components/popup/popup-provider';
-import { sendMagicLink, sendPasswordReset } from '../utils/auth-actions.server';
-import { PASSWORD_SETTING_TYPES, readLinkResult } from '../utils/confirm-link';
-import { completeLink } from '../utils/confirm-link.server';
-import { redirectTargetOf } from '../utils/redirects';
-import { supabaseContext } from '../utils/request-context.server';
-import { getBrowserSupabase } from '../utils/supabase.browser';
+import { ChoosePasswordForm } from '../features/auth/choose-password-form';
+import { RequestNewLinkForm } from '../features/auth/request-new-link-form';
+import { usePopup } from '../ui/popup-provider';
+import { sendMagicLink, sendPasswordReset } from '../features/auth/auth-actions.server';
+import { completeLink, readLinkResult } from '../features/auth/confirm-link';
+import { redirectTargetOf } from '../lib/redirects';
+import { supabaseContext } from '../session/request-context.server';
+import { getBrowserSupabase } from '../session/supabase.browser';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,54 +30,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   return sendMagicLink(supabase, email, url.origin, redirectTargetOf(url));
 }
 
+/**
+ * Links that carry their tokens (or their error) in the URL fragment are completed in the browser, which alone sees
+ * it; the fragment is then dropped so that a reload or a shared URL does not replay it.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const server = await serverLoader();
+  if (server.step !== 'in-browser') return server;
+  const link = readLinkResult(new URLSearchParams(window.location.search), window.location.hash);
+  if (window.location.hash) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }
+  const outcome = await completeLink(getBrowserSupabase(), link);
+  if (outcome.step === 'continue') throw replace(server.next);
+  return { ...outcome, next: server.next };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <Stack align="center" py="lg">
+      <Loader aria-label="Completing your link" />
+      <Text>Completing your link…</Text>
+    </Stack>
+  );
+}
+
 /** The loader spends one-time links: asking for a new link (the action) must not run it, and its popup, again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Confirm · Teamplan' }];
 
-type Step = 'checking' | 'choose-password' | 'failed' | 'notice' | 'nothing';
-
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const showPopup = usePopup();
-  const [step, setStep] = useState<Step>(loaderData.step === 'in-browser' ? 'checking' : loaderData.step);
-
   useEffect(() => {
     if (loaderData.step === 'failed') showPopup({ type: 'error', message: loaderData.message });
     if (loaderData.step === 'notice') showPopup({ type: 'info', message: loaderData.message });
-    if (loaderData.step !== 'in-browser') return;
-    const link = readLinkResult(new URLSearchParams(window.location.search), window.location.hash);
-    // The fragment holds one-time tokens or an error: drop it so a reload or a shared URL does not replay it.
-    if (window.location.hash)
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    if (link.kind === 'error') {
-      setStep('failed');
-      showPopup({ type: 'error', message: link.message });
-    } else if (link.kind === 'message') {
-      setStep('notice');
-      showPopup({ type: 'info', message: link.message });
-    } else if (link.kind === 'tokens') {
-      void getBrowserSupabase()
-        .auth.setSession({ access_token: link.accessToken, refresh_token: link.refreshToken })
-        .then(({ error }) => {
-          if (error) {
-            setStep('failed');
-            showPopup({ type: 'error', message: error.message });
-          } else if (link.type && PASSWORD_SETTING_TYPES.has(link.type)) {
-            setStep('choose-password');
-          } else {
-            void navigate(loaderData.next, { replace: true });
-          }
-        });
-    } else {
-      setStep('nothing');
-    }
-  }, [loaderData, navigate, showPopup]);
-
-  useEffect(() => {
-    if (actionData?.popup) showPopup(actionData.popup);
-  }, [actionData, showPopup]);
+  }, [loaderData, showPopup]);
+  useActionFeedback(actionData);
+  const { step } = loaderData;
 
   if (step === 'choose-password') return <ChoosePasswordForm next={loaderData.next} />;
   if (step === 'failed') return <RequestNewLinkForm formError={actionData?.formError} />;
@@ -93,14 +85,6 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
             Back to sign in
           </Anchor>
         </Text>
-      </Stack>
-    );
-  }
-  if (step === 'checking') {
-    return (
-      <Stack align="center" py="lg">
-        <Loader aria-label="Completing your link" />
-        <Text>Completing your link…</Text>
       </Stack>
     );
   }

@@ -3,21 +3,21 @@
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/home';
-import { announcementAction } from '../components/announcements/announcement-actions.server';
-import { loadAnnouncements } from '../components/announcements/announcements.server';
-import { AnnouncementsSection } from '../components/announcements/announcements-section';
-import { ALLOCATION_COLUMNS, formatHoursPerDay, type AllocationRow } from '../components/allocations/allocation-schema';
-import { loadWeekStart } from '../components/allocations/people.server';
-import { TeamTimeline } from '../components/allocations/team-timeline';
-import type { UtilizationPeriod } from '../components/allocations/utilization';
-import { WeekLoadCards } from '../components/allocations/week-load-cards';
-import { PageHeader } from '../components/page-header';
-import { TimeOffList } from '../components/time-off/time-off-list';
-import { loadTimeOffOf } from '../components/time-off/time-off.server';
-import { useAuth } from '../state/auth-provider';
-import { formatRange, todayIso, weeksFrom } from '../utils/dates';
-import { sessionUserContext, supabaseContext } from '../utils/request-context.server';
-import { displayName } from '../utils/session-user';
+import { announcementAction } from '../features/announcements/announcement-actions.server';
+import { loadAnnouncements } from '../features/announcements/announcements.server';
+import { AnnouncementsSection } from '../features/announcements/announcements-section';
+import { ALLOCATION_COLUMNS, type AllocationRow } from '../features/allocations/allocation-schema';
+import { loadWeekStart } from '../features/allocations/people.server';
+import { TeamTimeline } from '../features/allocations/team-timeline';
+import { WeekLoadCards } from '../features/allocations/week-load-cards';
+import { PageHeader } from '../ui/page-header';
+import { TimeOffList } from '../features/time-off/time-off-list';
+import { loadTimeOffOf } from '../features/time-off/time-off.server';
+import { useAuth } from '../session/auth-provider';
+import { formatRange, todayIso, weeksFrom } from '../lib/dates';
+import { sessionUserContext, supabaseContext } from '../session/request-context.server';
+import { displayName } from '../session/session-user';
+import { formatHours } from '../lib/hours';
 
 /** This week and the four after it. */
 const WEEKS_SHOWN = 5;
@@ -38,8 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .lte('start_date', to)
       .gte('end_date', from)
       .order('start_date')
-      .order('end_date')
-      .returns<AllocationRow[]>(),
+      .order('end_date'),
     // The database computes utilization; the page only shows it.
     supabase.rpc('utilization', {
       p_from: from,
@@ -56,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     weeks,
     allocations: allocations.data,
-    utilization: (utilization.data ?? []) as UtilizationPeriod[],
+    utilization: utilization.data ?? [],
     timeOff: timeOff.upcoming,
     announcements: news.announcements,
     timeZone: news.timeZone,
@@ -189,7 +188,7 @@ function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
               </Table.Td>
               <Table.Td>{allocation.role ?? '—'}</Table.Td>
               <Table.Td>{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
-              <Table.Td ta="right">{formatHoursPerDay(allocation.hours_per_day)}</Table.Td>
+              <Table.Td ta="right">{formatHours(allocation.hours_per_day, 'h/day')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

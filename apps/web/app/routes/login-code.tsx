@@ -1,14 +1,14 @@
 // /login/code: the second sign-in step for people with an authenticator app; the session passed its password only.
 import { Anchor, Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login-code';
-import { FormError } from '../components/auth/form-error';
-import { useSignOut } from '../components/layout/use-sign-out';
-import { usePopup } from '../components/popup/popup-provider';
-import { verifySecondFactor } from '../utils/auth-actions.server';
-import { safeRedirectPath } from '../utils/redirects';
-import { supabaseContext } from '../utils/request-context.server';
+import { FormError } from '../ui/form-error';
+import { useActionFeedback } from '../ui/use-action-feedback';
+import { useSignOut } from '../ui/layouts/use-sign-out';
+import { verifySecondFactor } from '../features/auth/auth-actions.server';
+import { safeRedirectPath } from '../lib/redirects';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data, error } = await context.get(supabaseContext).auth.mfa.listFactors();
@@ -32,12 +32,9 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
   const { factors } = loaderData;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const showPopup = usePopup();
   const signOut = useSignOut();
   const [factorId, setFactorId] = useState(factors[0]?.id ?? '');
-  useEffect(() => {
-    if (actionData?.popup) showPopup(actionData.popup);
-  }, [actionData, showPopup]);
+  useActionFeedback(actionData);
 
   return (
     <Stack gap="lg">

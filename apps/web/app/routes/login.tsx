@@ -1,14 +1,13 @@
 // /login: sign in with e-mail or phone and password, or ask for a magic link or a password reset e-mail.
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
-import { FormError } from '../components/auth/form-error';
-import { usePopup } from '../components/popup/popup-provider';
-import { REVEAL_TOGGLE_PROPS } from '../components/reveal-toggle';
-import { sendMagicLink, sendPasswordReset, signIn } from '../utils/auth-actions.server';
-import { safeRedirectPath } from '../utils/redirects';
-import { supabaseContext } from '../utils/request-context.server';
+import { FormError } from '../ui/form-error';
+import { useActionFeedback } from '../ui/use-action-feedback';
+import { REVEAL_TOGGLE_PROPS } from '../ui/reveal-toggle';
+import { sendMagicLink, sendPasswordReset, signIn } from '../features/auth/auth-actions.server';
+import { safeRedirectPath } from '../lib/redirects';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -31,10 +30,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Teamplan' }]
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const showPopup = usePopup();
-  useEffect(() => {
-    if (actionData?.popup) showPopup(actionData.popup);
-  }, [actionData, showPopup]);
+  useActionFeedback(actionData);
   const submitting = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
 
   return (

@@ -2,16 +2,11 @@
 // who can manage users. Every read and write runs as the signed-in user: row level security decides.
 import { data, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/organization';
-import { runOrganizationAction } from '../components/organization/organization-action.server';
-import { OrganizationPage } from '../components/organization/organization-page';
-import { loadOrganizationPage } from '../components/organization/organization.server';
-import { PageHeader } from '../components/page-header';
-import { requirePermissionInBrowser } from '../utils/browser-guards';
-import { requirePermission } from '../utils/guards.server';
-import { supabaseContext } from '../utils/request-context.server';
-
-export const middleware: Route.MiddlewareFunction[] = [requirePermission('can_manage_users')];
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requirePermissionInBrowser('can_manage_users')];
+import { runOrganizationAction } from '../features/organization/organization-action.server';
+import { OrganizationPage } from '../features/organization/organization-page';
+import { loadOrganizationPage } from '../features/organization/organization.server';
+import { PageHeader } from '../ui/page-header';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadOrganizationPage(context.get(supabaseContext), new URL(request.url));

@@ -3,22 +3,22 @@
 import { Stack } from '@mantine/core';
 import { data } from 'react-router';
 import type { Route } from './+types/profile';
-import { PageHeader } from '../components/page-header';
-import { changeEmail, changePassword, sendReauthenticationCode } from '../components/profile/account-actions.server';
-import { saveCapacity, saveDetails } from '../components/profile/details-actions.server';
-import type { ProfileActionResult } from '../components/profile/profile-action-result';
-import { ProfileSections } from '../components/profile/profile-sections';
+import { PageHeader } from '../ui/page-header';
+import { changeEmail, changePassword, sendReauthenticationCode } from '../features/profile/account-actions.server';
+import { saveCapacity, saveDetails } from '../features/profile/details-actions.server';
+import type { ProfileActionResult } from '../features/profile/profile-action-result';
+import { ProfileSections } from '../features/profile/profile-sections';
 import {
   loadAccount,
   loadOrganizationDefaults,
   loadProfile,
   supportedTimeZones,
-} from '../components/profile/profile.server';
-import { confirmEnrollment, removeFactor, startEnrollment } from '../components/profile/two-factor-actions.server';
-import { addTimeOff, deleteTimeOff } from '../components/time-off/time-off-actions.server';
-import { loadTimeOffOf } from '../components/time-off/time-off.server';
-import { failed } from '../utils/action-result';
-import { getRequestMembership, sessionUserContext, supabaseContext } from '../utils/request-context.server';
+} from '../features/profile/profile.server';
+import { confirmEnrollment, removeFactor, startEnrollment } from '../features/profile/two-factor-actions.server';
+import { addTimeOff, deleteTimeOff } from '../features/time-off/time-off-actions.server';
+import { loadTimeOffOf } from '../features/time-off/time-off.server';
+import { failed } from '../lib/action-result';
+import { getRequestMembership, sessionUserContext, supabaseContext } from '../session/request-context.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The layout's guard lets only signed-in people this far.

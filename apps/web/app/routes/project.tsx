@@ -5,27 +5,28 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/project';
-import { deleteAllocation, saveAllocation } from '../components/allocations/allocation-actions.server';
-import { AllocationFormModal } from '../components/allocations/allocation-form-modal';
+import { deleteAllocation, saveAllocation } from '../features/allocations/allocation-actions.server';
+import { AllocationFormModal } from '../features/allocations/allocation-form-modal';
 import {
   ALLOCATION_COLUMNS,
   type AllocationDraft,
   type AllocationRow,
-} from '../components/allocations/allocation-schema';
-import { ConfirmDeleteModal } from '../components/allocations/confirm-delete-modal';
-import { loadPeople, loadWeekStart } from '../components/allocations/people.server';
-import { TeamTable } from '../components/allocations/team-table';
-import { TeamTimeline } from '../components/allocations/team-timeline';
-import { PageHeader } from '../components/page-header';
-import { deleteProject, updateProject } from '../components/projects/project-actions.server';
-import { ProjectFormModal } from '../components/projects/project-form-modal';
-import { ProjectOverview } from '../components/projects/project-overview';
-import { PROJECT_SUMMARY_COLUMNS, type ProjectSummary } from '../components/projects/project-schema';
-import { useAuth } from '../state/auth-provider';
-import { failed, type ActionResult } from '../utils/action-result';
-import { flashPopupCookie } from '../utils/flash-popup.server';
-import { isMissingTableError, isValidProjectId } from '../utils/project-id';
-import { getRequestPermissions, supabaseContext } from '../utils/request-context.server';
+} from '../features/allocations/allocation-schema';
+import { ConfirmFormDialog } from '../ui/confirm-dialog';
+import { loadPeople, loadWeekStart } from '../features/allocations/people.server';
+import { TeamTable } from '../features/allocations/team-table';
+import { TeamTimeline } from '../features/allocations/team-timeline';
+import { PageHeader } from '../ui/page-header';
+import { deleteProject, updateProject } from '../features/projects/project-actions.server';
+import { ProjectFormModal } from '../features/projects/project-form-modal';
+import { ProjectOverview } from '../features/projects/project-overview';
+import { PROJECT_SUMMARY_COLUMNS, type ProjectSummary } from '../features/projects/project-schema';
+import { useAuth } from '../session/auth-provider';
+import { failed, type ActionResult } from '../lib/action-result';
+import { flashPopupCookie } from '../session/flash-popup.server';
+import { isMissingTableError } from '../lib/data-errors';
+import { isValidProjectId } from '../lib/route-validation';
+import { getRequestPermissions, supabaseContext } from '../session/request-context.server';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -48,8 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .select(ALLOCATION_COLUMNS)
       .eq('project_id', project.id)
       .order('start_date')
-      .order('end_date')
-      .returns<AllocationRow[]>(),
+      .order('end_date'),
     // Only planners pick people; everyone else reads the names embedded in the allocations.
     permissions?.can_manage_projects ? loadPeople(supabase) : Promise.resolve([]),
     loadWeekStart(supabase),
@@ -188,7 +188,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             clients={project.client ? [project.client] : []}
             action={action}
           />
-          <ConfirmDeleteModal
+          <ConfirmFormDialog
             opened={dialog?.kind === 'delete-project'}
             onClose={close}
             title="Delete project"
@@ -204,7 +204,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             people={people}
             action={action}
           />
-          <ConfirmDeleteModal
+          <ConfirmFormDialog
             opened={dialog?.kind === 'delete-allocation'}
             onClose={close}
             title="Delete allocation"
@@ -215,7 +215,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             }
             action={action}
             intent="delete-allocation"
-            id={dialog?.kind === 'delete-allocation' ? dialog.allocation.id : undefined}
+            fields={{ id: dialog?.kind === 'delete-allocation' ? dialog.allocation.id : undefined }}
           />
         </>
       ) : null}

@@ -5,23 +5,23 @@ import { IconFolderOff, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/projects';
-import { PageHeader } from '../components/page-header';
-import { createProject } from '../components/projects/project-actions.server';
+import { PageHeader } from '../ui/page-header';
+import { createProject } from '../features/projects/project-actions.server';
 import {
   clientsOf,
   DEFAULT_FILTERS,
   filterProjects,
   type ProjectFilters,
   type SortKey,
-} from '../components/projects/project-filters';
-import { ProjectFormModal } from '../components/projects/project-form-modal';
-import { PROJECT_LIST_COLUMNS, type ProjectListItem } from '../components/projects/project-schema';
-import { ProjectsTable } from '../components/projects/projects-table';
-import { ProjectsToolbar } from '../components/projects/projects-toolbar';
-import { useAuth } from '../state/auth-provider';
-import { failed } from '../utils/action-result';
-import { flashPopupCookie } from '../utils/flash-popup.server';
-import { supabaseContext } from '../utils/request-context.server';
+} from '../features/projects/project-filters';
+import { ProjectFormModal } from '../features/projects/project-form-modal';
+import { PROJECT_LIST_COLUMNS } from '../features/projects/project-schema';
+import { ProjectsTable } from '../features/projects/projects-table';
+import { ProjectsToolbar } from '../features/projects/projects-toolbar';
+import { useAuth } from '../session/auth-provider';
+import { failed } from '../lib/action-result';
+import { flashPopupCookie } from '../session/flash-popup.server';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
   // One request: the view carries each project's people and planned hours, so 300 projects are still one query.
@@ -29,8 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .get(supabaseContext)
     .from('project_summaries')
     .select(PROJECT_LIST_COLUMNS)
-    .order('name')
-    .returns<ProjectListItem[]>();
+    .order('name');
   if (error) throw new Error(`Could not load projects: ${error.message}`);
   return { projects: projects ?? [] };
 }

@@ -1,8 +1,8 @@
 // Layout of the signed-out pages (/login, /signup, /confirm): a signed-in visitor is sent home.
 import { Outlet } from 'react-router';
 import type { Route } from './+types/public-layout';
-import { DefaultLayout } from '../components/layout/default-layout';
-import { requireSignedOut } from '../utils/guards.server';
+import { DefaultLayout } from '../ui/layouts/default-layout';
+import { requireSignedOut } from '../session/guards.server';
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedOut];
 

@@ -1,13 +1,12 @@
 // /signup: create an account with a full name, e-mail or phone and a password.
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/signup';
-import { FormError } from '../components/auth/form-error';
-import { PasswordField } from '../components/password-field';
-import { usePopup } from '../components/popup/popup-provider';
-import { signUp } from '../utils/auth-actions.server';
-import { supabaseContext } from '../utils/request-context.server';
+import { FormError } from '../ui/form-error';
+import { useActionFeedback } from '../ui/use-action-feedback';
+import { PasswordField } from '../ui/password-field';
+import { signUp } from '../features/auth/auth-actions.server';
+import { supabaseContext } from '../session/request-context.server';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -23,10 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Create account · Teamp
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const showPopup = usePopup();
-  useEffect(() => {
-    if (actionData?.popup) showPopup(actionData.popup);
-  }, [actionData, showPopup]);
+  useActionFeedback(actionData);
 
   return (
     <Stack gap="lg">

@@ -1,18 +1,8 @@
-// /user-allocations: the planner of people by period, for those who can manage projects.
+// /user-allocations: the planner of people by period, for those who can manage projects (see session/page-access.ts).
 import type { Route } from './+types/user-allocations';
-import { PageHeader } from '../components/page-header';
-import { Planner } from '../components/planner/planner';
-import { useAuth } from '../state/auth-provider';
-import { requirePermissionInBrowser } from '../utils/browser-guards';
-import { requirePermission } from '../utils/guards.server';
-
-export const middleware: Route.MiddlewareFunction[] = [requirePermission('can_manage_projects')];
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requirePermissionInBrowser('can_manage_projects')];
-
-// A loader makes client navigations ask the server, so the guard above runs there as well.
-export function loader() {
-  return null;
-}
+import { PageHeader } from '../ui/page-header';
+import { Planner } from '../features/planner/planner';
+import { useAuth } from '../session/auth-provider';
 
 export const meta: Route.MetaFunction = () => [{ title: 'User allocations · Teamplan' }];
 

@@ -120,7 +120,7 @@ async function unverifiedEmailRefusal(
 }
 
 /** Asks the hook, before anything is written, when the sign-in would create an account. */
-async function checkNewAccount(deps: AuthDeps, signIn: ExternalSignIn, newUserId: string): Promise<void> {
+export async function checkNewAccount(deps: AuthDeps, signIn: ExternalSignIn, newUserId: string): Promise<void> {
   if (!deps.settings.beforeUserCreatedHook) return;
   const decision = await decideAccountLinking(deps.db, signIn.data, signIn.provider);
   if (decision.kind !== 'create') return;
@@ -133,23 +133,38 @@ async function checkNewAccount(deps: AuthDeps, signIn: ExternalSignIn, newUserId
   });
 }
 
+/**
+ * The account an external identity signs in to, found, linked or created in `tx`; a refusal to send after the
+ * commit (the confirmation e-mail is kept) is returned, not thrown. Ask checkNewAccount first, outside `tx`.
+ */
+export async function accountForExternalIdentity(
+  tx: Queryable,
+  deps: AuthDeps,
+  signIn: ExternalSignIn,
+  newUserId: string,
+): Promise<UserRow | AuthError> {
+  const decision = await decideAccountLinking(tx, signIn.data, signIn.provider);
+  let { user, identity } = await applyDecision(tx, deps, decision, signIn, newUserId);
+  if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
+  const candidateEmail = 'candidateEmail' in decision ? decision.candidateEmail : undefined;
+  const hasEmail = signIn.provider !== 'web3' && (!signIn.emailOptional || !!candidateEmail?.email);
+  if (hasEmail && !user.email_confirmed_at) {
+    user = await removeUnconfirmedIdentities(tx, user, identity);
+    if (!candidateEmail?.verified && !deps.settings.mailerAutoconfirm) {
+      return unverifiedEmailRefusal(tx, deps, user, signIn);
+    }
+    user = await confirmEmail(tx, user);
+  }
+  return user;
+}
+
 export async function signInWithExternalIdentity(deps: AuthDeps, signIn: ExternalSignIn): Promise<SessionResponse> {
   const newUserId = newId();
   await checkNewAccount(deps, signIn, newUserId);
   // A refusal for an unverified address keeps the account and the e-mail sent, so it is thrown after the commit.
   const outcome = await deps.db.transaction(async (tx): Promise<SessionResponse | AuthError> => {
-    const decision = await decideAccountLinking(tx, signIn.data, signIn.provider);
-    let { user, identity } = await applyDecision(tx, deps, decision, signIn, newUserId);
-    if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
-    const candidateEmail = 'candidateEmail' in decision ? decision.candidateEmail : undefined;
-    const hasEmail = signIn.provider !== 'web3' && (!signIn.emailOptional || !!candidateEmail?.email);
-    if (hasEmail && !user.email_confirmed_at) {
-      user = await removeUnconfirmedIdentities(tx, user, identity);
-      if (!candidateEmail?.verified && !deps.settings.mailerAutoconfirm) {
-        return unverifiedEmailRefusal(tx, deps, user, signIn);
-      }
-      user = await confirmEmail(tx, user);
-    }
+    const user = await accountForExternalIdentity(tx, deps, signIn, newUserId);
+    if (user instanceof AuthError) return user;
     return issueSession(tx, deps, user, signIn.method, signIn.userAgent);
   });
   if (outcome instanceof AuthError) throw outcome;

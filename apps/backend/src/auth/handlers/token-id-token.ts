@@ -1,16 +1,22 @@
 // grant_type=id_token: an OpenID Connect ID token from a configured provider (supabase-js signInWithIdToken) signs
-// the person in, linked to their account or creating one; GoTrue's checks of audience and nonce, in its words.
+// the person in, linked to their account or creating one, or (link_identity) joins the caller's account; GoTrue's
+// checks of audience and nonce, in its words.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { clientIp } from '../client-ip.ts';
-import { requestedRedirect, userAgentOf, type OpenHandler } from '../context.ts';
+import type { Context } from 'hono';
+import { requestedRedirect, userAgentOf, type AuthDeps, type OpenHandler } from '../context.ts';
 import { AuthError } from '../errors.ts';
 import { signInWithExternalIdentity } from '../flows/external-accounts.ts';
+import { linkIdentityToUser } from '../flows/identity-linking.ts';
+import { authenticateUser } from '../guards.ts';
+import type { UserRow } from '../models/users.ts';
 import { OAuthError } from '../oauth-error.ts';
 import { resolveOidcProvider, type OidcProvider } from '../oidc/providers.ts';
 import { verifyIdToken, type VerifiedIdToken } from '../oidc/verify.ts';
 import { redirectTarget } from '../redirect.ts';
 import { flag, readJson, text } from '../request.ts';
+import { issueSession, type SessionResponse } from '../tokens.ts';
 
 const IdTokenBody = z.object({
   id_token: text,
@@ -47,14 +53,37 @@ function checkToken(provider: OidcProvider, token: VerifiedIdToken, nonce: strin
   }
 }
 
+async function linkAndSignIn(
+  c: Context,
+  deps: AuthDeps,
+  target: UserRow,
+  provider: string,
+  token: VerifiedIdToken,
+  redirectTo: string,
+): Promise<SessionResponse> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const user = await linkIdentityToUser(tx, deps, target, { provider, data: token.user, redirectTo });
+    return user instanceof AuthError ? user : issueSession(tx, deps, user, 'oauth', userAgentOf(c));
+  });
+  // A refusal for an unverified address keeps the identity and the confirmation e-mail.
+  if (outcome instanceof AuthError) throw outcome;
+  return outcome;
+}
+
 export const idTokenGrant: OpenHandler = async (c, deps) => {
   const body = await readJson(c, IdTokenBody);
   if (body.id_token === '') throw invalidRequest('id_token required');
   if (body.provider === '' && (body.client_id === '' || body.issuer === '')) {
     throw invalidRequest('provider or client_id and issuer required');
   }
-  // Adding an identity to the signed-in account (linkIdentity) is manual linking, which this server does not offer.
-  if (body.link_identity) throw new AuthError(422, 'manual_linking_disabled', 'Manual linking is disabled');
+  // Adding the identity to the signed-in account (linkIdentity with a token), as GoTrue allows with any user token.
+  let target: UserRow | undefined;
+  if (body.link_identity) {
+    if (!c.req.header('authorization')) {
+      throw invalidRequest('Linking requires a valid user access token in Authorization');
+    }
+    target = (await authenticateUser(c, deps)).user;
+  }
   const provider = resolveOidcProvider(deps.settings, {
     provider: body.provider,
     issuer: body.issuer,
@@ -62,6 +91,8 @@ export const idTokenGrant: OpenHandler = async (c, deps) => {
   });
   const token = await verifyIdToken(provider, body.id_token, body.access_token);
   checkToken(provider, token, body.nonce);
+  const redirectTo = redirectTarget(deps.settings, requestedRedirect(c), c.req.header('referer'));
+  if (target) return c.json(await linkAndSignIn(c, deps, target, provider.name, token, redirectTo));
   const session = await signInWithExternalIdentity(deps, {
     provider: provider.name,
     method: 'oauth',
@@ -69,7 +100,7 @@ export const idTokenGrant: OpenHandler = async (c, deps) => {
     emailOptional: provider.emailOptional,
     userAgent: userAgentOf(c),
     ipAddress: clientIp(c),
-    redirectTo: redirectTarget(deps.settings, requestedRedirect(c), c.req.header('referer')),
+    redirectTo,
   });
   return c.json(session);
 };

@@ -28,7 +28,10 @@ export const pkceGrant: OpenHandler = async (c, deps) => {
     if (flow.age_seconds > deps.settings.flowStateExpirySeconds) throw AuthErrors.flowStateExpired();
     const user = await findUserById(tx, flow.user_id);
     if (!user) throw AuthErrors.flowStateNotFound();
-    if (flow.code_challenge_method !== 's256' && flow.code_challenge_method !== 'plain') {
+    if (
+      flow.code_challenge === null ||
+      (flow.code_challenge_method !== 's256' && flow.code_challenge_method !== 'plain')
+    ) {
       throw AuthErrors.badCodeVerifier('code challenge method not supported');
     }
     if (!sameText(codeChallengeOf(body.code_verifier, flow.code_challenge_method), flow.code_challenge)) {

@@ -6,14 +6,15 @@ import type { CodeChallengeMethod } from '../validate.ts';
 import { one } from './sql.ts';
 
 /** GoTrue's names for how a PKCE flow authenticates; they become the session's `amr` method. */
-export type FlowMethod = 'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite' | 'otp';
+export type FlowMethod = 'email/signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite' | 'otp' | 'oauth';
 
 export interface FlowStateRow {
   id: string;
   user_id: string | null;
   auth_code: string;
-  code_challenge_method: CodeChallengeMethod;
-  code_challenge: string;
+  /** Null for an OAuth flow without PKCE (implicit). */
+  code_challenge_method: CodeChallengeMethod | null;
+  code_challenge: string | null;
   authentication_method: FlowMethod;
   /** Seconds since the code was handed out (or, before that, since the flow started). */
   age_seconds: number;
@@ -64,4 +65,66 @@ export async function markAuthCodeIssued(q: Queryable, id: string): Promise<void
 
 export async function deleteFlowState(q: Queryable, id: string): Promise<void> {
   await q.query('delete from auth.flow_state where id = $1::uuid', [id]);
+}
+
+/** An OAuth flow with an external provider: started before the browser leaves, finished by /callback. */
+export interface OAuthFlowRow {
+  id: string;
+  provider_type: string;
+  code_challenge: string | null;
+  referrer: string | null;
+  linking_target_id: string | null;
+  email_optional: boolean;
+  age_seconds: number;
+}
+
+export async function createOAuthFlowState(
+  q: Queryable,
+  flow: {
+    provider: string;
+    challenge?: { method: CodeChallengeMethod; value: string };
+    referrer: string;
+    linkingTargetId?: string;
+    emailOptional: boolean;
+  },
+): Promise<string> {
+  const id = newId();
+  await q.query(
+    `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type, created_at,
+       updated_at, authentication_method, referrer, linking_target_id, email_optional)
+     values ($1::uuid, $2, $3, $4, $5, now(), now(), 'oauth', $6, $7::uuid, $8)`,
+    [
+      id,
+      newId(),
+      flow.challenge?.method ?? null,
+      flow.challenge?.value ?? null,
+      flow.provider,
+      flow.referrer,
+      flow.linkingTargetId ?? null,
+      flow.emailOptional,
+    ],
+  );
+  return id;
+}
+
+/** The OAuth flow a provider's `state` names, unused so far. */
+export function findOAuthFlowForUpdate(q: Queryable, id: string): Promise<OAuthFlowRow | undefined> {
+  return one(
+    q,
+    `select id, provider_type, code_challenge, referrer, linking_target_id::text as linking_target_id, email_optional,
+       extract(epoch from (now() - created_at))::float8 as age_seconds
+     from auth.flow_state where id = $1::uuid and authentication_method = 'oauth' and user_id is null for update`,
+    [id],
+  );
+}
+
+/** A PKCE OAuth flow is handed to the user: its auth code may now be exchanged. Returns the auth code. */
+export async function completeOAuthFlow(q: Queryable, id: string, userId: string): Promise<string> {
+  const row = await one<{ auth_code: string }>(
+    q,
+    `update auth.flow_state set user_id = $2::uuid, auth_code_issued_at = now(), updated_at = now()
+     where id = $1::uuid returning auth_code`,
+    [id, userId],
+  );
+  return row!.auth_code;
 }

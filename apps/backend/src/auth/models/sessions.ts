@@ -50,14 +50,21 @@ export async function addAmrClaim(q: Queryable, sessionId: string, method: strin
   );
 }
 
-/** What the access token says of the session: its assurance level and the methods behind it, newest first. */
+/**
+ * What the access token says of the session: its assurance level, the methods behind it (newest first) and, for a
+ * session an OAuth client holds, that client.
+ */
 export async function sessionClaims(
   q: Queryable,
   sessionId: string,
-): Promise<{ aal: string; amr: Array<{ method: string; timestamp: number }> }> {
-  const row = await one<{ aal: string | null; amr: Array<{ method: string; timestamp: number }> | null }>(
+): Promise<{ aal: string; amr: Array<{ method: string; timestamp: number }>; clientId: string | null }> {
+  const row = await one<{
+    aal: string | null;
+    amr: Array<{ method: string; timestamp: number }> | null;
+    client_id: string | null;
+  }>(
     q,
-    `select s.aal,
+    `select s.aal, s.oauth_client_id::text as client_id,
        (select json_agg(json_build_object('method', c.authentication_method,
                                           'timestamp', extract(epoch from c.updated_at)::int)
                         order by c.updated_at desc)
@@ -65,7 +72,7 @@ export async function sessionClaims(
      from auth.sessions s where s.id = $1::uuid`,
     [sessionId],
   );
-  return { aal: row?.aal ?? 'aal1', amr: row?.amr ?? [] };
+  return { aal: row?.aal ?? 'aal1', amr: row?.amr ?? [], clientId: row?.client_id ?? null };
 }
 
 /** A factor verified in this session raises it to aal2 and is remembered as the factor that did. */
@@ -92,4 +99,28 @@ export async function downgradeSessionsOfFactor(q: Queryable, factorId: string):
     `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1::uuid`,
     [factorId],
   );
+}
+
+/** Hands a new session to an OAuth client, with the scopes the user granted it. */
+export async function assignSessionToClient(
+  q: Queryable,
+  sessionId: string,
+  clientId: string,
+  scopes: string,
+): Promise<void> {
+  await q.query('update auth.sessions set oauth_client_id = $2::uuid, scopes = $3 where id = $1::uuid', [
+    sessionId,
+    clientId,
+    scopes,
+  ]);
+}
+
+/** The OAuth client holding the session, if any. */
+export async function sessionClientId(q: Queryable, sessionId: string): Promise<string | null> {
+  const row = await one<{ client_id: string | null }>(
+    q,
+    'select oauth_client_id::text as client_id from auth.sessions where id = $1::uuid',
+    [sessionId],
+  );
+  return row?.client_id ?? null;
 }

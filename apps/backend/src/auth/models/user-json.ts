@@ -35,7 +35,9 @@ export function factorJson(factor: FactorRow): Json {
     status: factor.status,
     created_at: factor.created_at,
     updated_at: factor.updated_at,
+    phone: factor.phone ?? '',
     last_challenged_at: factor.last_challenged_at,
+    ...present({ web_authn_aaguid: factor.web_authn_aaguid }),
   };
 }
 

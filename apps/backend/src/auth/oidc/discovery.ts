@@ -23,6 +23,9 @@ const SUPPORTED_ALGORITHMS = new Set([
 export interface DiscoveredIssuer {
   keys: JWTVerifyGetKey;
   algorithms: string[];
+  /** Where a browser signs in and where its authorization code is exchanged (the redirect flow). */
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
 }
 
 const cache = new Map<string, { expiresAt: number; discovered: Promise<DiscoveredIssuer> }>();
@@ -35,6 +38,8 @@ async function fetchDiscovery(issuer: string, acceptOtherIssuer: boolean): Promi
     issuer?: unknown;
     jwks_uri?: unknown;
     id_token_signing_alg_values_supported?: unknown;
+    authorization_endpoint?: unknown;
+    token_endpoint?: unknown;
   };
   if (!acceptOtherIssuer && document.issuer !== issuer) {
     throw new Error(`OpenID discovery at ${address} names issuer ${String(document.issuer)}, not ${issuer}`);
@@ -46,6 +51,9 @@ async function fetchDiscovery(issuer: string, acceptOtherIssuer: boolean): Promi
   return {
     keys: createRemoteJWKSet(new URL(document.jwks_uri), { timeoutDuration: TIMEOUT_MS }),
     algorithms: offered.length > 0 ? offered : ['RS256'],
+    authorizationEndpoint:
+      typeof document.authorization_endpoint === 'string' ? document.authorization_endpoint : undefined,
+    tokenEndpoint: typeof document.token_endpoint === 'string' ? document.token_endpoint : undefined,
   };
 }
 

@@ -10,6 +10,8 @@ const enabled = (clientIds: string[], extra: Partial<ExternalProviderSettings> =
   url: '',
   skipNonceCheck: false,
   emailOptional: false,
+  secret: '',
+  redirectUri: '',
   ...extra,
 });
 

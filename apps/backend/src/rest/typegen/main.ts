@@ -13,7 +13,7 @@ import { readCatalog } from './catalog.ts';
 import { renderDatabase } from './render.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const DEFAULT_OUTPUT = path.join(ROOT, 'apps/web/app/types/database.ts');
+export const DEFAULT_OUTPUT = path.join(ROOT, 'apps/web/app/types/database.ts');
 const POSTGREST_VERSION = '14.0';
 
 export async function generateTypes(databaseUrl?: string): Promise<string> {

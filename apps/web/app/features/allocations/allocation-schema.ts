@@ -1,0 +1,112 @@
+// What an allocation is on screen and in forms: a person on a project for a date range, some hours per work day.
+import { z } from 'zod';
+import type { FieldErrors } from '../../lib/action-result';
+import { optionalText, requiredDate, toFieldErrors } from '../../lib/form-fields';
+
+/** An allocation row with its person and project embedded, as the project page and home page read it. */
+export type AllocationRow = {
+  id: string;
+  project_id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  hours_per_day: number | string;
+  tentative: boolean;
+  role: string | null;
+  note: string | null;
+  profiles?: { full_name: string; job_title: string | null } | null;
+  projects?: { name: string; color: string; code: string | null } | null;
+};
+
+export const ALLOCATION_COLUMNS =
+  'id,project_id,user_id,start_date,end_date,hours_per_day,tentative,role,note,profiles(full_name,job_title),projects(name,color,code)';
+
+/** Someone who can be allocated: a member of the organization. */
+export type Person = { id: string; full_name: string; job_title: string | null };
+
+const uuid = (message: string) => z.string({ error: message }).trim().pipe(z.guid(message));
+
+/** Hours as a posted form sends them ("6", "7,5", "" when empty) or as an input holding a number has them (6). */
+const hoursPerDay = (value: unknown) => {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : undefined;
+};
+
+/** The rules of an allocation, for the server action and for the planner's check before its optimistic save. */
+export const allocationInputSchema = z
+  .object({
+    project_id: uuid('Choose a project.'),
+    user_id: uuid('Choose a person.'),
+    start_date: requiredDate('start date'),
+    end_date: requiredDate('end date'),
+    hours_per_day: z.preprocess(
+      hoursPerDay,
+      z
+        .number({ error: 'Enter the hours per day, for example 4.' })
+        .gt(0, 'Hours per day must be more than 0.')
+        .max(24, 'Hours per day may be at most 24.'),
+    ),
+    // A checkbox sends "on" when ticked and nothing otherwise.
+    tentative: z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean()),
+    role: optionalText(120, 'The role'),
+    note: optionalText(2000, 'The note'),
+  })
+  .refine((allocation) => allocation.end_date >= allocation.start_date, {
+    path: ['end_date'],
+    message: 'The end date must not be before the start date.',
+  });
+
+export type AllocationInput = z.infer<typeof allocationInputSchema>;
+
+/** What the allocation form edits: text as typed, hours as the number input holds them ('' while empty). */
+export type AllocationFormValues = Omit<AllocationRow, 'id' | 'role' | 'note' | 'profiles' | 'projects'> & {
+  role: string;
+  note: string;
+};
+
+/** An allocation to change (with its id), or the values a new one starts with. */
+export type AllocationDraft = Partial<
+  Pick<
+    AllocationRow,
+    'id' | 'project_id' | 'user_id' | 'start_date' | 'end_date' | 'hours_per_day' | 'tentative' | 'role' | 'note'
+  >
+>;
+
+const DEFAULT_HOURS_PER_DAY = 8;
+
+export function toFormValues(draft: AllocationDraft): AllocationFormValues {
+  return {
+    project_id: draft.project_id ?? '',
+    user_id: draft.user_id ?? '',
+    start_date: draft.start_date ?? '',
+    end_date: draft.end_date ?? '',
+    hours_per_day: draft.hours_per_day === undefined ? DEFAULT_HOURS_PER_DAY : Number(draft.hours_per_day),
+    tentative: draft.tentative ?? false,
+    role: draft.role ?? '',
+    note: draft.note ?? '',
+  };
+}
+
+/** The row to save, or the first problem of each field: the same words the server action answers with. */
+export function checkAllocation(
+  values: AllocationFormValues,
+): { ok: true; row: ReturnType<typeof toAllocationRow> } | { ok: false; errors: FieldErrors } {
+  const parsed = allocationInputSchema.safeParse(values);
+  return parsed.success
+    ? { ok: true, row: toAllocationRow(parsed.data) }
+    : { ok: false, errors: toFieldErrors(parsed.error) };
+}
+
+/** Every column written explicitly: a missing one would be stored as null, not as its default. */
+export function toAllocationRow(input: AllocationInput) {
+  return {
+    project_id: input.project_id,
+    user_id: input.user_id,
+    start_date: input.start_date,
+    end_date: input.end_date,
+    hours_per_day: input.hours_per_day,
+    tentative: input.tentative,
+    role: input.role ?? null,
+    note: input.note ?? null,
+  };
+}

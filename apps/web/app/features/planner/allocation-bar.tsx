@@ -1,0 +1,118 @@
+// One allocation as a bar in its lane: project color and name, hours per day, hatched when tentative. Drag the bar
+// to move it, drag an edge to resize it, click it to edit; the dates snap to whole days.
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import classes from './planner.module.css';
+import type { Allocation, Project } from './planner-data';
+import { formatHours } from './planner-data';
+import { addDays, formatDate } from '../../lib/dates';
+
+type DragMode = 'move' | 'start' | 'end';
+
+interface Props {
+  allocation: Allocation;
+  project: Project | undefined;
+  left: number;
+  width: number;
+  pixelsPerDay: number;
+  focused: boolean;
+  editable: boolean;
+  onFocus: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onOpen: () => void;
+  onChangeDates: (start: string, end: string) => void;
+}
+
+/** New dates after dragging some whole days, never letting the end pass the start. */
+export function draggedDates(allocation: Allocation, mode: DragMode, days: number): [string, string] {
+  const { start_date: start, end_date: end } = allocation;
+  if (mode === 'move') return [addDays(start, days), addDays(end, days)];
+  if (mode === 'start') {
+    const moved = addDays(start, days);
+    return [moved > end ? end : moved, end];
+  }
+  const moved = addDays(end, days);
+  return [start, moved < start ? start : moved];
+}
+
+export function AllocationBar(props: Props) {
+  const { allocation, project, pixelsPerDay, editable } = props;
+  const drag = useRef<{ mode: DragMode; x: number; moved: boolean } | null>(null);
+  const [offsetDays, setOffsetDays] = useState<{ mode: DragMode; days: number } | null>(null);
+
+  const begin = (mode: DragMode, event: PointerEvent<HTMLElement>) => {
+    if (event.button !== 0) return;
+    event.stopPropagation();
+    drag.current = { mode, x: event.clientX, moved: false };
+    (event.currentTarget.closest('[data-bar]') as HTMLElement).setPointerCapture(event.pointerId);
+  };
+  const move = (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    if (!current || !editable) return;
+    const dx = event.clientX - current.x;
+    if (Math.abs(dx) > 4) current.moved = true;
+    if (current.moved) setOffsetDays({ mode: current.mode, days: Math.round(dx / pixelsPerDay) });
+  };
+  const end = () => {
+    const current = drag.current;
+    drag.current = null;
+    const shift = offsetDays;
+    setOffsetDays(null);
+    if (!current) return;
+    if (!current.moved) return props.onOpen();
+    if (shift && shift.days !== 0) {
+      const [start, finish] = draggedDates(allocation, shift.mode, shift.days);
+      props.onChangeDates(start, finish);
+    }
+  };
+
+  // While dragging, the bar shows where it will land.
+  let { left, width } = props;
+  if (offsetDays) {
+    const shift = offsetDays.days * pixelsPerDay;
+    if (offsetDays.mode === 'move') left += shift;
+    else if (offsetDays.mode === 'start') {
+      left += Math.min(shift, width - 6);
+      width = Math.max(6, width - shift);
+    } else width = Math.max(6, width + shift);
+  }
+  const name = project?.name ?? 'Unknown project';
+  const label = `${name}, ${formatHours(allocation.hours_per_day)} hours per day, ${formatDate(allocation.start_date)} to ${formatDate(allocation.end_date)}${allocation.tentative ? ', tentative' : ''}${allocation.role ? `, ${allocation.role}` : ''}`;
+
+  return (
+    <div
+      data-bar={allocation.id}
+      role="button"
+      aria-label={label}
+      aria-keyshortcuts="Enter Delete Alt+ArrowLeft Alt+ArrowRight Shift+Alt+ArrowLeft Shift+Alt+ArrowRight"
+      title={label}
+      tabIndex={props.focused ? 0 : -1}
+      className={classes.bar}
+      data-tentative={allocation.tentative || undefined}
+      data-dragging={offsetDays ? true : undefined}
+      style={{ left, width, backgroundColor: project?.color ?? '#868e96' }}
+      onPointerDown={editable ? (event) => begin('move', event) : undefined}
+      onPointerMove={move}
+      onPointerUp={end}
+      onPointerCancel={() => {
+        drag.current = null;
+        setOffsetDays(null);
+      }}
+      onClick={editable ? undefined : props.onOpen}
+      onFocus={props.onFocus}
+      onKeyDown={props.onKeyDown}
+    >
+      {editable && (
+        <span
+          className={classes.handle}
+          data-edge="start"
+          onPointerDown={(event) => begin('start', event)}
+          aria-hidden
+        />
+      )}
+      {name} · {formatHours(allocation.hours_per_day)}h/day
+      {editable && (
+        <span className={classes.handle} data-edge="end" onPointerDown={(event) => begin('end', event)} aria-hidden />
+      )}
+    </div>
+  );
+}

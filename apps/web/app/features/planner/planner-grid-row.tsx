@@ -1,0 +1,137 @@
+// One row of the planner grid: a person with their utilization cells, or a lane with its allocation bar or the
+// empty lane to add one. Memoized, and given only props that stay the same while the grid scrolls, so a scroll
+// renders the rows that come into view and leaves the others alone.
+import { memo, type PointerEvent } from 'react';
+import type { VirtualItem } from '@tanstack/react-virtual';
+import { AllocationBar } from './allocation-bar';
+import { NameCell, UtilizationCell } from './planner-cells';
+import classes from './planner.module.css';
+import type { GridActions } from './use-grid-keyboard';
+import { personName, type Period, type Project } from './planner-data';
+import { periodName, type Zoom } from './planner-periods';
+import { barGeometry, NAME_WIDTH, pixelsPerDay, type PlannerRow } from './planner-layout';
+
+export interface Selection {
+  row: number;
+  from: number;
+  to: number;
+}
+
+/** Dragging across empty lane cells to create an allocation; the grid keeps the selection. */
+export interface LanePointer {
+  down: (rowIndex: number, event: PointerEvent<HTMLDivElement>) => void;
+  move: (event: PointerEvent<HTMLDivElement>) => void;
+  up: () => void;
+}
+
+interface Props {
+  row: PlannerRow;
+  index: number;
+  top: number;
+  height: number;
+  width: number;
+  columns: VirtualItem[];
+  periods: Period[];
+  zoom: Zoom;
+  columnWidth: number;
+  project: Project | undefined;
+  expanded: boolean;
+  /** The focused column when the focus is in this row (-1 for the name), else null. */
+  focusedCol: number | null;
+  selection: Selection | null;
+  editable: boolean;
+  actions: GridActions;
+  onFocusCell: (row: number, col: number) => void;
+  pointer: LanePointer;
+}
+
+export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
+  const { row, index, columns, periods, zoom, columnWidth, project, focusedCol, selection, editable, actions } = props;
+  const isPerson = row.kind === 'person';
+  const name = personName(row.person);
+  const bar = row.kind === 'lane' ? barGeometry(periods, row.allocation, columnWidth) : null;
+  const barFocused =
+    focusedCol !== null && bar !== null && focusedCol >= bar.firstColumn && focusedCol <= bar.lastColumn;
+  const firstColumn = columns[0]?.index ?? 0;
+  const lastColumn = columns[columns.length - 1]?.index ?? -1;
+
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-kind={row.kind}
+      data-person={row.person.id}
+      className={classes.row}
+      style={{ top: props.top, height: props.height, width: props.width }}
+      onPointerDown={isPerson ? undefined : (event) => props.pointer.down(index, event)}
+      onPointerMove={isPerson ? undefined : props.pointer.move}
+      onPointerUp={isPerson ? undefined : props.pointer.up}
+    >
+      <NameCell
+        row={row}
+        index={index}
+        expanded={props.expanded}
+        project={project}
+        focused={focusedCol === -1}
+        onFocusCell={props.onFocusCell}
+      />
+      {columns.map((column) => {
+        const period = periods[column.index];
+        const focusKey = `${row.key}|${column.index}`;
+        const focused = focusedCol === column.index && !barFocused;
+        if (isPerson) {
+          return (
+            <UtilizationCell
+              key={column.key}
+              cell={row.person.cells[column.index]}
+              period={period}
+              zoom={zoom}
+              name={name}
+              left={column.start}
+              width={columnWidth}
+              focusKey={focusKey}
+              focused={focused}
+              rowIndex={index}
+              colIndex={column.index}
+              onFocusCell={props.onFocusCell}
+            />
+          );
+        }
+        const selected =
+          selection !== null &&
+          column.index >= Math.min(selection.from, selection.to) &&
+          column.index <= Math.max(selection.from, selection.to);
+        return (
+          <div
+            key={column.key}
+            role="gridcell"
+            className={`${classes.cell} ${classes.laneCell} ${classes.focusable}`}
+            data-focus-key={focusKey}
+            data-selected={selected || undefined}
+            tabIndex={focused ? 0 : -1}
+            aria-label={`${name}, ${periodName(period.start, period.end, zoom)}${editable ? ': press Enter to add an allocation' : ''}`}
+            style={{ left: column.start, width: columnWidth }}
+            onFocus={() => props.onFocusCell(index, column.index)}
+          />
+        );
+      })}
+      {row.kind === 'lane' && bar && bar.lastColumn >= firstColumn && bar.firstColumn <= lastColumn && (
+        <AllocationBar
+          allocation={row.allocation}
+          project={project}
+          left={NAME_WIDTH + bar.left}
+          width={bar.width}
+          pixelsPerDay={pixelsPerDay(periods, bar.firstColumn, columnWidth)}
+          focused={barFocused}
+          editable={editable}
+          onFocus={() => {
+            if (!barFocused) props.onFocusCell(index, Math.max(bar.firstColumn, firstColumn));
+          }}
+          onKeyDown={() => undefined}
+          onOpen={() => actions.edit(row.allocation)}
+          onChangeDates={(start, end) => actions.changeDates(row.allocation, start, end)}
+        />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,140 @@
+// Changes to allocations from the planner: shown at once (optimistic), saved to the backend one after another,
+// rolled back with the backend's reason when refused, and undoable (the inverse of the last saved change).
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { PopupRequest } from '../../lib/popup-store';
+import type { Allocation } from './planner-data';
+import { describeDataError } from '../../lib/data-errors';
+import type { TypedSupabaseClient } from '../../types/supabase';
+
+/** A change that matched no row: someone deleted the allocation, or the person lost the right to change it. */
+const GONE_MESSAGE =
+  'This allocation no longer exists or you may no longer change it. Reload the page to see the current plan.';
+
+export type AllocationFields = Omit<Allocation, 'id'>;
+
+type Change =
+  | { kind: 'create'; after: Allocation }
+  | { kind: 'update'; before: Allocation; after: Allocation }
+  | { kind: 'delete'; before: Allocation };
+
+const COLUMNS = 'id, project_id, user_id, start_date, end_date, hours_per_day, tentative, role, note';
+
+class Refused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+function fieldsOf(allocation: Allocation): AllocationFields {
+  const { id: _id, ...fields } = allocation;
+  return fields;
+}
+
+interface Options {
+  supabase: TypedSupabaseClient;
+  allocations: Allocation[];
+  setAllocations: (update: (current: Allocation[]) => Allocation[]) => void;
+  reload: () => Promise<void>;
+  showPopup: (request: PopupRequest) => void;
+}
+
+export function useAllocationChanges({ supabase, allocations, setAllocations, reload, showPopup }: Options) {
+  const [history, setHistory] = useState<Change[]>([]);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // The latest allocations for the stable callbacks below, which must not change with every edit.
+  const current = useRef(allocations);
+  useLayoutEffect(() => {
+    current.current = allocations;
+  }, [allocations]);
+
+  const write = useCallback(
+    async (change: Change): Promise<Allocation | null> => {
+      const table = supabase.from('allocations');
+      if (change.kind === 'delete') {
+        const { data, error } = await table.delete().eq('id', change.before.id).select('id');
+        if (error) throw new Refused(describeDataError(error, 'allocations'));
+        if (!data?.length) throw new Refused(GONE_MESSAGE);
+        return null;
+      }
+      const request =
+        change.kind === 'create'
+          ? table.insert({ id: change.after.id, ...fieldsOf(change.after) })
+          : table.update(fieldsOf(change.after)).eq('id', change.after.id);
+      const { data, error } = await request.select(COLUMNS);
+      if (error) throw new Refused(describeDataError(error, 'allocations'));
+      if (!data?.length) throw new Refused(GONE_MESSAGE);
+      return data[0] as Allocation;
+    },
+    [supabase],
+  );
+
+  /** Shows a change, saves it, and records it for undo unless it is itself an undo. */
+  const apply = useCallback(
+    (change: Change, recordForUndo: boolean): Promise<boolean> => {
+      const show = (list: Allocation[]) => {
+        if (change.kind === 'create') return [...list, change.after];
+        if (change.kind === 'update') return list.map((a) => (a.id === change.after.id ? change.after : a));
+        return list.filter((a) => a.id !== change.before.id);
+      };
+      const rollBack = (list: Allocation[]) => {
+        if (change.kind === 'create') return list.filter((a) => a.id !== change.after.id);
+        if (change.kind === 'update') return list.map((a) => (a.id === change.before.id ? change.before : a));
+        return list.some((a) => a.id === change.before.id) ? list : [...list, change.before];
+      };
+      setAllocations(show);
+      // Undoable as soon as it shows: an undo pressed while the save is under way queues behind it.
+      if (recordForUndo) setHistory((past) => [...past.slice(-49), change]);
+      const run = queue.current.then(async () => {
+        try {
+          await write(change);
+          await reload();
+          return true;
+        } catch (error) {
+          setAllocations(rollBack);
+          if (recordForUndo) setHistory((past) => past.filter((recorded) => recorded !== change));
+          const message = error instanceof Refused ? error.reason : describeDataError(error, 'allocations');
+          showPopup({ type: 'error', message });
+          return false;
+        }
+      });
+      queue.current = run;
+      return run;
+    },
+    [write, reload, setAllocations, showPopup],
+  );
+
+  const create = useCallback(
+    (fields: AllocationFields) => apply({ kind: 'create', after: { id: crypto.randomUUID(), ...fields } }, true),
+    [apply],
+  );
+  const update = useCallback(
+    (id: string, fields: Partial<AllocationFields>) => {
+      const before = current.current.find((a) => a.id === id);
+      if (!before) return Promise.resolve(false);
+      return apply({ kind: 'update', before, after: { ...before, ...fields } }, true);
+    },
+    [apply],
+  );
+  const remove = useCallback(
+    (id: string) => {
+      const before = current.current.find((a) => a.id === id);
+      return before ? apply({ kind: 'delete', before }, true) : Promise.resolve(false);
+    },
+    [apply],
+  );
+
+  const undo = useCallback(async () => {
+    const last = history[history.length - 1];
+    if (!last) return false;
+    setHistory((past) => past.slice(0, -1));
+    const inverse: Change =
+      last.kind === 'create'
+        ? { kind: 'delete', before: last.after }
+        : last.kind === 'delete'
+          ? { kind: 'create', after: last.before }
+          : { kind: 'update', before: last.after, after: last.before };
+    return apply(inverse, false);
+  }, [history, apply]);
+
+  return { create, update, remove, undo, canUndo: history.length > 0, lastChange: history[history.length - 1] };
+}

@@ -1,0 +1,47 @@
+// Time off on screen and in forms: who is away, when, and why (the note shows only to the person and planners).
+import { z } from 'zod';
+import { optionalText, requiredDate } from '../../lib/form-fields';
+
+import { TIME_OFF_KINDS, type TimeOffKind } from '../../types/check-values';
+
+export { TIME_OFF_KINDS, type TimeOffKind };
+
+export const KIND_LABELS: Record<TimeOffKind, string> = {
+  vacation: 'Vacation',
+  sick: 'Sick',
+  public_holiday: 'Public holiday',
+  other: 'Other',
+};
+
+export const KIND_COLORS: Record<TimeOffKind, string> = {
+  vacation: 'teal',
+  sick: 'orange',
+  public_holiday: 'violet',
+  other: 'gray',
+};
+
+export type TimeOffRow = {
+  id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  kind: TimeOffKind;
+  note: string | null;
+};
+
+export const TIME_OFF_COLUMNS = 'id,user_id,start_date,end_date,kind,note';
+
+export const timeOffInputSchema = z
+  .object({
+    user_id: z.string({ error: 'Choose a person.' }).trim().pipe(z.guid('Choose a person.')),
+    kind: z.enum(TIME_OFF_KINDS, { error: 'Choose vacation, sick, public holiday or other.' }),
+    start_date: requiredDate('first day'),
+    end_date: requiredDate('last day'),
+    note: optionalText(2000, 'The note'),
+  })
+  .refine((entry) => entry.end_date >= entry.start_date, {
+    path: ['end_date'],
+    message: 'The last day must not be before the first day.',
+  });
+
+export type TimeOffInput = z.infer<typeof timeOffInputSchema>;

@@ -1,0 +1,47 @@
+// The signed-in user's avatar and name, opening a menu with Profile and Sign out.
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronUp, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useAuth } from '../../session/auth-provider';
+import { displayName, initialsOf } from '../../session/session-user';
+import { useSignOut } from './use-sign-out';
+
+export function UserMenu() {
+  const { user } = useAuth();
+  const signOut = useSignOut();
+  if (!user) return null;
+  const name = displayName(user);
+  return (
+    <Menu position="top-start" width="target" withinPortal>
+      <Menu.Target>
+        {/* Named by its text (the user's name and e-mail); Menu.Target marks it as opening a menu. */}
+        <UnstyledButton w="100%" p="xs" title="User menu" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={user.avatarUrl} alt="" radius="xl" color="blue" aria-hidden>
+              {initialsOf(name)}
+            </Avatar>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate="end">
+                {name}
+              </Text>
+              {user.email && user.email !== name ? (
+                <Text size="xs" c="dimmed" truncate="end">
+                  {user.email}
+                </Text>
+              ) : null}
+            </div>
+            <IconChevronUp size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
