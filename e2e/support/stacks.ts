@@ -21,6 +21,10 @@ function stack(name: string, webPort: number, backendPort: number, extraEnv: Rec
       SITE_URL: `http://127.0.0.1:${webPort}`,
       // Polls for a new build every second, so the suite can observe a deployment.
       BUILD_CHECK_INTERVAL_MS: '1000',
+      // Every test signs in from this machine, as one visitor: the suite would otherwise meet the per-address limits.
+      SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+      SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+      SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
       ...extraEnv,
     },
   };

@@ -2,25 +2,29 @@
 import { Hono } from 'hono';
 import { authRoutes, openAuthRoutes } from './auth/routes.ts';
 import type { Deps } from './deps.ts';
-import { requireApiKey } from './http/apikey.ts';
+import { apiKeyGateway, SERVICE_PREFIXES } from './http/apikey.ts';
 import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
+import { compileTrustedProxies, trustProxies } from './http/visitor.ts';
 import { mountMailbox } from './mail/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', corsFor(deps.config));
+  app.use('*', trustProxies(compileTrustedProxies(deps.config.trustedProxies)));
 
   // Links in e-mails are opened by a browser that has no apikey, as behind the Supabase gateway.
   app.route('/auth/v1', openAuthRoutes(deps));
   if (deps.mailer.usesMailbox) mountMailbox(app, deps);
 
-  app.use('/auth/v1/*', requireApiKey(deps.keys));
+  const gateway = apiKeyGateway(deps.keys);
+  for (const prefix of SERVICE_PREFIXES) {
+    app.use(prefix, gateway);
+    app.use(`${prefix}/*`, gateway);
+  }
   app.route('/auth/v1', authRoutes(deps));
-  app.use('/rest/v1/*', requireApiKey(deps.keys));
-  app.use('/rest/v1', requireApiKey(deps.keys));
   app.route('/rest/v1', restRoutes(deps));
 
   app.notFound(noRouteMatched);

@@ -80,9 +80,45 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses an env() reference to an unset variable', () => {
-    const dir = projectWith('[auth]\njwt_secret = "env(NOT_SET_ANYWHERE)"\n');
-    expect(() => loadConfig({ SUPABASE_DIR: dir })).toThrow(/NOT_SET_ANYWHERE/);
+  it('keeps an env() reference to an unset variable as written, as the Supabase CLI does', () => {
+    const dir = projectWith(
+      '[studio]\nopenai_api_key = "env(NOT_SET_ANYWHERE)"\n' +
+        '[auth.external.google]\nenabled = false\nsecret = "env(NOT_SET_EITHER)"\n',
+    );
+    const config = loadConfig({ SUPABASE_DIR: dir, NOT_SET_EITHER: '' });
+    expect(config.project.auth.external.google.secret).toBe('env(NOT_SET_EITHER)');
+    expect(config.ignoredKeys).toContain('studio.openai_api_key');
+  });
+
+  it('refuses an unset env() reference where the backend would use the value, naming the key', () => {
+    const secret = projectWith('[auth]\njwt_secret = "env(NOT_SET_ANYWHERE)"\n');
+    expect(() => loadConfig({ SUPABASE_DIR: secret })).toThrow(
+      /auth\.jwt_secret: refers to env\(NOT_SET_ANYWHERE\), which is not set/,
+    );
+    const smtp = projectWith('[auth.email.smtp]\nhost = "smtp.example.com"\npass = "env(SMTP_PASS_UNSET)"\n');
+    expect(() => loadConfig({ SUPABASE_DIR: smtp })).toThrow(
+      /auth\.email\.smtp\.pass: refers to env\(SMTP_PASS_UNSET\), which is not set/,
+    );
+    const provider = projectWith('[auth.external.google]\nenabled = true\nclient_id = "id"\nsecret = "env(G_UNSET)"\n');
+    expect(() => loadConfig({ SUPABASE_DIR: provider })).toThrow(
+      /auth\.external\.google\.secret: refers to env\(G_UNSET\)/,
+    );
+    expect(loadConfig({ SUPABASE_DIR: provider, G_UNSET: 'set' }).project.auth.external.google.secret).toBe('set');
+  });
+
+  it('lists every key it does not implement as ignored, in --print-config too', () => {
+    const dir = projectWith(
+      '[auth]\nsite_url = "http://example.test"\n[auth.sessions]\ntimebox = "24h"\n' +
+        '[auth.sms.twilio]\nenabled = false\naccount_sid = ""\n[db.pooler]\nport = 1\n',
+    );
+    const config = loadConfig({ SUPABASE_DIR: dir });
+    expect(config.ignoredKeys).toEqual([
+      'auth.sessions.timebox',
+      'auth.sms.twilio.enabled',
+      'auth.sms.twilio.account_sid',
+      'db.pooler.port',
+    ]);
+    expect(describeConfig(config)).toMatchObject({ ignoredKeys: config.ignoredKeys });
   });
 
   it('masks secrets when printed', () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { parseHookUri } from './auth/hooks/uri.ts';
+import { envReference, unreadKeys, unsetEnvReferences, valueAt } from './config-keys.ts';
+import { compileTrustedProxies } from './http/visitor.ts';
 
 const passwordRequirements = z.enum([
   '',
@@ -231,6 +233,11 @@ const envSchema = z.object({
   API_EXTERNAL_URL: z.string().url().optional(),
   /** Overrides auth.site_url, so the web app's port can change without editing config.toml. */
   SITE_URL: z.string().url().optional(),
+  /**
+   * Proxies whose X-Forwarded-For names the visitor (comma-separated: loopback, linklocal, uniquelocal, addresses,
+   * CIDR ranges; empty trusts none). Loopback by default: the web app's server on this machine.
+   */
+  BACKEND_TRUSTED_PROXIES: z.string().default('loopback'),
 });
 
 export interface Config {
@@ -240,20 +247,22 @@ export interface Config {
   databaseUrl?: string;
   supabaseDir: string;
   apiExternalUrl: string;
+  /** See BACKEND_TRUSTED_PROXIES. */
+  trustedProxies: string[];
   project: ProjectConfig;
+  /** Keys of config.toml this backend does not implement: listed by --print-config, never silently dropped. */
+  ignoredKeys: string[];
 }
 
 export class ConfigError extends Error {}
 
-/** Replaces the CLI's `env(NAME)` references with the named environment variable. */
+/**
+ * Replaces the CLI's `env(NAME)` references with the named environment variable; as the CLI does, a reference
+ * to a variable that is unset (or empty) stays as written, and only a key the backend uses is then refused.
+ */
 function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
-  if (typeof value === 'string') {
-    const match = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim());
-    if (!match) return value;
-    const resolved = env[match[1]];
-    if (resolved === undefined) throw new ConfigError(`config.toml refers to env(${match[1]}), which is not set`);
-    return resolved;
-  }
+  const name = envReference(value);
+  if (name) return env[name] || value;
   if (Array.isArray(value)) return value.map((item) => substituteEnv(item, env));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteEnv(item, env)]));
@@ -313,12 +322,22 @@ function coerceEnvValue(value: string): unknown {
   return value;
 }
 
-function formatIssues(error: z.ZodError, source: string): string {
-  const lines = error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+function formatIssues(error: z.ZodError, source: string, raw?: unknown): string {
+  const lines = error.issues.map((issue) => {
+    // A value left as `env(NAME)` fails for that reason, whatever the schema says about it.
+    const name = envReference(valueAt(raw, issue.path));
+    const message = name ? `refers to env(${name}), which is not set` : issue.message;
+    return `  ${issue.path.join('.') || '(root)'}: ${message}`;
+  });
   return `Invalid ${source}:\n${lines.join('\n')}`;
 }
 
 export function readProjectConfig(supabaseDir: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
+  return loadProject(supabaseDir, env).project;
+}
+
+/** config.toml parsed, with the keys the backend does not read. */
+function loadProject(supabaseDir: string, env: NodeJS.ProcessEnv): { project: ProjectConfig; ignoredKeys: string[] } {
   const file = path.join(supabaseDir, 'config.toml');
   let raw: unknown = {};
   if (existsSync(file)) {
@@ -329,9 +348,25 @@ export function readProjectConfig(supabaseDir: string, env: NodeJS.ProcessEnv = 
       throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
     }
   }
-  const parsed = tomlSchema.safeParse(applyEnvOverrides(raw as Record<string, unknown>, env));
-  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, file));
-  return parsed.data;
+  const overridden = applyEnvOverrides(raw as Record<string, unknown>, env);
+  const parsed = tomlSchema.safeParse(overridden);
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, file, overridden));
+  const unset = unsetEnvReferences(parsed.data);
+  if (unset.length > 0) throw new ConfigError(`Invalid ${file}:\n${unset.join('\n')}`);
+  return { project: parsed.data, ignoredKeys: unreadKeys(overridden, tomlSchema) };
+}
+
+function parseTrustedProxies(value: string): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    compileTrustedProxies(entries);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  BACKEND_TRUSTED_PROXIES: ${(error as Error).message}`);
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -339,7 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsedEnv.success) throw new ConfigError(formatIssues(parsedEnv.error, 'environment'));
   const e = parsedEnv.data;
   const supabaseDir = path.resolve(e.SUPABASE_DIR);
-  const project = readProjectConfig(supabaseDir, env);
+  const { project, ignoredKeys } = loadProject(supabaseDir, env);
   if (e.SITE_URL) project.auth.site_url = e.SITE_URL;
   const port = e.BACKEND_PORT ?? project.api.port;
   return {
@@ -349,7 +384,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     supabaseDir,
     apiExternalUrl: (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    trustedProxies: parseTrustedProxies(e.BACKEND_TRUSTED_PROXIES),
     project,
+    ignoredKeys,
   };
 }
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { SignJWT, UnsecuredJWT, base64url, decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { JwtError, loadKeys } from './keys.ts';
@@ -54,5 +54,55 @@ describe('keys', () => {
     await expect(withSecret.verify(hs)).resolves.toMatchObject({ role: 'service_role' });
     const withoutSecret = await loadKeys(freshConfig());
     await expect(withoutSecret.verify(hs)).rejects.toThrow(JwtError);
+  });
+
+  it('verifies an HS256 token with the key its kid names in the key file, beside jwt_secret', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'teamplan-keys-hs-'));
+    const [first, second] = ['first-key-of-at-least-thirty-two-bytes!!', 'second-key-of-at-least-thirty-two-bytes!'];
+    const hsJwk = (kid: string, secret: string) => ({
+      kty: 'oct',
+      kid,
+      alg: 'HS256',
+      k: base64url.encode(secret),
+      key_ops: ['sign', 'verify'],
+    });
+    writeFileSync(path.join(dir, 'signing_keys.json'), JSON.stringify([hsJwk('one', first), hsJwk('two', second)]));
+    writeFileSync(path.join(dir, 'config.toml'), '[auth]\nsigning_keys_path = "./signing_keys.json"\n');
+    const keys = await loadKeys(loadConfig({ SUPABASE_DIR: dir, DATA_DIR: dir, SUPABASE_AUTH_JWT_SECRET: SECRET }));
+    const signed = (secret: string, kid?: string) =>
+      new SignJWT({ role: 'authenticated' })
+        .setProtectedHeader(kid ? { alg: 'HS256', kid } : { alg: 'HS256' })
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(secret));
+    await expect(keys.verify(await signed(second, 'two'))).resolves.toMatchObject({ role: 'authenticated' });
+    await expect(keys.verify(await signed(first, 'one'))).resolves.toMatchObject({ role: 'authenticated' });
+    await expect(keys.verify(await signed(SECRET))).resolves.toMatchObject({ role: 'authenticated' });
+    // The kid decides: another key's signature under that kid is refused.
+    await expect(keys.verify(await signed(first, 'two'))).rejects.toThrow(JwtError);
+  });
+
+  it('generates a publishable and a secret key once, kept in the data folder beside the JWT keys', async () => {
+    const config = freshConfig();
+    const first = await loadKeys(config);
+    expect(first.publishableKey).toMatch(/^sb_publishable_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{8}$/);
+    expect(first.secretKey).toMatch(/^sb_secret_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{8}$/);
+    const again = await loadKeys(config);
+    expect([again.publishableKey, again.secretKey]).toEqual([first.publishableKey, first.secretKey]);
+    const stored = JSON.parse(readFileSync(path.join(config.dataDir, 'api_keys.json'), 'utf8'));
+    expect(stored).toMatchObject({ publishableKey: first.publishableKey, secretKey: first.secretKey });
+    const other = await loadKeys(freshConfig());
+    expect(other.secretKey).not.toBe(first.secretKey);
+  });
+
+  it('adds the opaque keys to a data folder an older backend wrote', async () => {
+    const config = freshConfig();
+    const first = await loadKeys(config);
+    const file = path.join(config.dataDir, 'api_keys.json');
+    const { publishableKey: _p, secretKey: _s, ...legacy } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(legacy));
+    const upgraded = await loadKeys(config);
+    expect(upgraded.anonKey).toBe(first.anonKey);
+    expect(upgraded.publishableKey).toMatch(/^sb_publishable_/);
+    expect(JSON.parse(readFileSync(file, 'utf8')).publishableKey).toBe(upgraded.publishableKey);
   });
 });

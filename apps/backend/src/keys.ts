@@ -15,6 +15,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import { randomUUID } from 'node:crypto';
+import { loadApiKeys, type ApiKeys } from './api-keys.ts';
 import type { Config } from './config.ts';
 
 export interface Claims extends JWTPayload {
@@ -30,9 +31,7 @@ interface SigningKey {
   verifyKey?: Promise<CryptoKey>;
 }
 
-export interface Keys {
-  anonKey: string;
-  serviceRoleKey: string;
+export interface Keys extends ApiKeys {
   /** Public keys for /auth/v1/.well-known/jwks.json. */
   jwks: { keys: JWK[] };
   sign(claims: Claims, expiresInSeconds: number): Promise<string>;
@@ -105,7 +104,10 @@ export async function loadKeys(config: Pick<Config, 'dataDir' | 'supabaseDir' | 
       throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed');
     }
     let key: CryptoKey | Uint8Array | undefined;
-    if (header.alg === 'HS256' && hsKey) key = hsKey;
+    // An HS256 token names its key with `kid` when the key file holds it (as GoTrue looks keys up); one without a
+    // known kid is checked against jwt_secret.
+    const namedHsKey = header.alg === 'HS256' && signingKeys.find((k) => k.alg === 'HS256' && k.kid === header.kid);
+    if (header.alg === 'HS256' && !namedHsKey && hsKey) key = hsKey;
     else {
       const match = signingKeys.find((k) => k.alg === header.alg && (header.kid === undefined || k.kid === header.kid));
       // The public key is imported once per signing key: importing it on every request costs more than verifying.
@@ -133,27 +135,4 @@ export async function loadKeys(config: Pick<Config, 'dataDir' | 'supabaseDir' | 
     sign,
     verify,
   };
-}
-
-const TEN_YEARS = 10 * 365 * 24 * 3600;
-
-/** The anon and service_role keys, minted once per signing key and kept beside the data so they stay stable. */
-async function loadApiKeys(
-  dataDir: string,
-  kid: string,
-  sign: (claims: Claims, expiresIn: number) => Promise<string>,
-): Promise<{ anonKey: string; serviceRoleKey: string }> {
-  const file = path.join(dataDir, 'api_keys.json');
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { kid: string; anonKey: string; serviceRoleKey: string };
-    if (stored.kid === kid) return stored;
-  }
-  const keys = {
-    kid,
-    anonKey: await sign({ iss: 'supabase', role: 'anon', ref: 'local' }, TEN_YEARS),
-    serviceRoleKey: await sign({ iss: 'supabase', role: 'service_role', ref: 'local' }, TEN_YEARS),
-  };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
-  return keys;
 }

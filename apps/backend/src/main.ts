@@ -9,6 +9,11 @@ async function main() {
     console.log(JSON.stringify(describeConfig(config), null, 2));
     return;
   }
+  if (config.ignoredKeys.length > 0) {
+    console.log(
+      `config.toml: ${config.ignoredKeys.length} keys this backend does not implement are ignored (see --print-config)`,
+    );
+  }
   const backend = await startBackend(config);
   const { keys, mailer, db } = backend.deps;
   const applied = [...backend.migrations.server, ...backend.migrations.project];
@@ -17,6 +22,8 @@ async function main() {
       `Backend ready (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}; ${applied.length} migrations applied${backend.migrations.seeded ? ', seeded' : ''})`,
       `         API URL: ${backend.url}`,
       mailer.usesMailbox ? `     Mailbox URL: ${backend.url}/mailbox` : undefined,
+      ` Publishable key: ${keys.publishableKey}`,
+      `      Secret key: ${keys.secretKey}`,
       `        anon key: ${keys.anonKey}`,
       `service_role key: ${keys.serviceRoleKey}`,
     ]

@@ -1,30 +1,31 @@
-// `npm run status`: the API URL, the mailbox URL and the local API keys of the embedded backend for the current
-// DATA_DIR, as `supabase status` prints them (`-- --json` for JSON).
+// `npm run status`: the API URL, the mailbox URL and the API keys of the embedded backend for the current
+// DATA_DIR, with the names and labels `supabase status` uses (`-- --json` for JSON).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_KEYS_FILE, type ApiKeys } from './api-keys.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig();
-const file = path.join(config.dataDir, 'api_keys.json');
+const file = path.join(config.dataDir, API_KEYS_FILE);
 if (!existsSync(file)) {
   console.error(
     `No backend has started with DATA_DIR=${config.dataDir} yet: run \`npm start\` or \`npm run backend\` first.`,
   );
   process.exit(1);
 }
-const { anonKey, serviceRoleKey } = JSON.parse(readFileSync(file, 'utf8')) as {
-  anonKey: string;
-  serviceRoleKey: string;
-};
+// A folder last used by an older backend has no opaque keys yet; the next start adds them.
+const keys = JSON.parse(readFileSync(file, 'utf8')) as Partial<ApiKeys>;
 const apiUrl = config.apiExternalUrl;
-const status = {
+const status: Record<string, string | undefined> = {
   API_URL: apiUrl,
   REST_URL: `${apiUrl}/rest/v1`,
   AUTH_URL: `${apiUrl}/auth/v1`,
   MAILBOX_URL: config.project.auth.email.smtp?.enabled ? undefined : `${apiUrl}/mailbox`,
-  ANON_KEY: anonKey,
-  SERVICE_ROLE_KEY: serviceRoleKey,
   DB: config.databaseUrl ? 'postgresql' : `pglite:${path.join(config.dataDir, 'pgdata')}`,
+  PUBLISHABLE_KEY: keys.publishableKey,
+  SECRET_KEY: keys.secretKey,
+  ANON_KEY: keys.anonKey,
+  SERVICE_ROLE_KEY: keys.serviceRoleKey,
 };
 if (process.argv.includes('--json') || process.argv.includes('-o=json')) {
   console.log(JSON.stringify(status, null, 2));
@@ -34,9 +35,11 @@ if (process.argv.includes('--json') || process.argv.includes('-o=json')) {
     REST_URL: 'REST URL',
     AUTH_URL: 'Auth URL',
     MAILBOX_URL: 'Mailbox URL',
+    DB: 'Database',
+    PUBLISHABLE_KEY: 'Publishable key',
+    SECRET_KEY: 'Secret key',
     ANON_KEY: 'anon key',
     SERVICE_ROLE_KEY: 'service_role key',
-    DB: 'Database',
   };
   for (const [key, value] of Object.entries(status)) {
     if (value !== undefined) console.log(`${labels[key].padStart(16)}: ${value}`);

@@ -1,4 +1,5 @@
-// What the gateway in front of every service does: require a valid apikey, and let the web app's origin call.
+// What the gateway in front of every service does: serve a request without a key as anon, refuse a key or token
+// that is not valid, swap an opaque key for the JWT of its role, and let the web app's origin call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { createHarness, type Harness } from './harness.ts';
@@ -6,14 +7,21 @@ import { createHarness, type Harness } from './harness.ts';
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
+  await h.db.exec(`
+    create table public.gateway_notes (id int primary key);
+    grant select on public.gateway_notes to anon;
+    create function public.gateway_whoami() returns json language sql stable as $$
+      select json_build_object('role', current_user, 'claims', current_setting('request.jwt.claims', true)::json)
+    $$;
+    notify pgrst, 'reload schema';
+  `);
 });
 afterAll(() => h.close());
 
 describe('apikey', () => {
-  it.each(['/auth/v1/settings', '/rest/v1/organization'])('is required on %s', async (path) => {
+  it.each(['/auth/v1/settings', '/rest/v1/gateway_notes'])('may be left out: %s is served as anon', async (path) => {
     const response = await h.request(path, { apikey: null });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ message: 'No API key found in request' });
+    expect(response.status).toBe(200);
   });
 
   it('must be signed by a configured key', async () => {
@@ -23,10 +31,29 @@ describe('apikey', () => {
     expect(await response.json()).toMatchObject({ message: 'Invalid API key' });
   });
 
+  it('refuses an expired key and an opaque key that is not this project’s, under every service prefix', async () => {
+    const expired = await h.keys.sign({ role: 'anon' }, -10);
+    const foreign = h.keys.publishableKey.slice(0, -4) + 'AAAA';
+    for (const path of ['/rest/v1/gateway_notes', '/auth/v1/settings', '/storage/v1/bucket', '/functions/v1/hello']) {
+      for (const apikey of [expired, foreign, 'sb_secret_nonsense']) {
+        const response = await h.request(path, { apikey });
+        expect([path, response.status]).toEqual([path, 401]);
+        expect(await response.json()).toMatchObject({ message: 'Invalid API key' });
+      }
+    }
+  });
+
+  it('lets a request without a key through to services not served here, which answer 404', async () => {
+    const response = await h.request('/storage/v1/bucket', { apikey: null });
+    expect(response.status).toBe(404);
+  });
+
   it('is accepted as a header or as a query parameter', async () => {
     expect((await h.request('/auth/v1/settings')).status).toBe(200);
     const viaQuery = await h.request(`/auth/v1/settings?apikey=${h.keys.anonKey}`, { apikey: null });
     expect(viaQuery.status).toBe(200);
+    const opaqueViaQuery = await h.request(`/auth/v1/settings?apikey=${h.keys.publishableKey}`, { apikey: null });
+    expect(opaqueViaQuery.status).toBe(200);
   });
 
   it('is not needed for the public key set and e-mailed links', async () => {
@@ -35,6 +62,64 @@ describe('apikey', () => {
     expect((await jwks.json()).keys[0]).toMatchObject({ kty: 'EC', alg: 'ES256' });
     const verify = await h.request('/auth/v1/verify?token=x&type=signup', { apikey: null });
     expect(verify.status).toBeLessThan(400);
+  });
+
+  it('still refuses a bad bearer token sent without a key', async () => {
+    const response = await h.request('/rest/v1/gateway_notes', {
+      apikey: null,
+      headers: { authorization: `Bearer ${h.keys.anonKey.slice(0, -4)}AAAA` },
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'PGRST301' });
+  });
+});
+
+describe('the role each key stands for, as the services see it', () => {
+  const whoami = async (init: { apikey?: string | null; headers?: Record<string, string> }) => {
+    const response = await h.request('/rest/v1/rpc/gateway_whoami', init);
+    expect(response.status).toBe(200);
+    return (await response.json()) as { role: string; claims: Record<string, unknown> | null };
+  };
+  const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString());
+
+  it('runs a request without a key as anon with no claims, as PostgREST runs one without a JWT', async () => {
+    const answer = await whoami({ apikey: null });
+    expect(answer.role).toBe('anon');
+    expect(answer.claims?.role).toBeUndefined();
+  });
+
+  it('gives the publishable key the claims of the anon key, and the secret key those of service_role', async () => {
+    const anon = await whoami({ apikey: h.keys.anonKey });
+    const publishable = await whoami({ apikey: h.keys.publishableKey });
+    expect(publishable).toEqual(anon);
+    expect(publishable).toEqual({ role: 'anon', claims: claimsOf(h.keys.anonKey) });
+
+    // supabase-js sends the opaque key as the bearer too.
+    const secret = await whoami({
+      apikey: h.keys.secretKey,
+      headers: { authorization: `Bearer ${h.keys.secretKey}` },
+    });
+    expect(secret).toEqual({ role: 'service_role', claims: claimsOf(h.keys.serviceRoleKey) });
+    expect(await whoami({ apikey: h.keys.secretKey })).toEqual(secret);
+  });
+
+  it("keeps a user's token as the bearer beside an opaque key", async () => {
+    const token = await h.keys.sign({ sub: '00000000-0000-0000-0000-000000000001', role: 'authenticated' }, 60);
+    const answer = await whoami({ apikey: h.keys.publishableKey, headers: { authorization: `Bearer ${token}` } });
+    expect(answer.role).toBe('authenticated');
+  });
+
+  it('lets the secret key call the admin API, and not the publishable key', async () => {
+    const asSecret = await h.request('/auth/v1/admin/users', {
+      apikey: h.keys.secretKey,
+      headers: { authorization: `Bearer ${h.keys.secretKey}` },
+    });
+    expect(asSecret.status).toBe(200);
+    const asPublishable = await h.request('/auth/v1/admin/users', {
+      apikey: h.keys.publishableKey,
+      headers: { authorization: `Bearer ${h.keys.publishableKey}` },
+    });
+    expect(asPublishable.status).toBe(403);
   });
 });
 

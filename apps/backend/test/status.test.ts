@@ -17,14 +17,22 @@ describe('status', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-status-'));
   writeFileSync(
     path.join(dataDir, 'api_keys.json'),
-    JSON.stringify({ kid: 'k', anonKey: 'anon.jwt', serviceRoleKey: 'service.jwt' }),
+    JSON.stringify({
+      kid: 'k',
+      anonKey: 'anon.jwt',
+      serviceRoleKey: 'service.jwt',
+      publishableKey: 'sb_publishable_p',
+      secretKey: 'sb_secret_s',
+    }),
   );
   const env = { DATA_DIR: dataDir, BACKEND_PORT: '54999', SUPABASE_DIR: dataDir };
 
-  it('prints the API URL, the mailbox URL and both keys', () => {
+  it('prints the API URL, the mailbox URL and the keys with the labels of `supabase status`', () => {
     const output = run([], env);
     expect(output).toMatch(/API URL: http:\/\/127\.0\.0\.1:54999\n/);
     expect(output).toMatch(/Mailbox URL: http:\/\/127\.0\.0\.1:54999\/mailbox/);
+    expect(output).toMatch(/^ Publishable key: sb_publishable_p$/m);
+    expect(output).toMatch(/^ {6}Secret key: sb_secret_s$/m);
     expect(output).toMatch(/anon key: anon\.jwt/);
     expect(output).toMatch(/service_role key: service\.jwt/);
   });
@@ -33,6 +41,8 @@ describe('status', () => {
     expect(JSON.parse(run(['--json'], env))).toMatchObject({
       API_URL: 'http://127.0.0.1:54999',
       MAILBOX_URL: 'http://127.0.0.1:54999/mailbox',
+      PUBLISHABLE_KEY: 'sb_publishable_p',
+      SECRET_KEY: 'sb_secret_s',
       ANON_KEY: 'anon.jwt',
       SERVICE_ROLE_KEY: 'service.jwt',
     });

@@ -1,16 +1,16 @@
-// The address a request came from, as the socket reports it. Forwarding headers are not trusted: the server is
-// reached directly, and a client could write any address into them to dodge rate limits or MFA binding.
+// The address a request came from, as the gateway worked it out (see http/visitor.ts): forwarding headers count
+// only from a trusted proxy, so a client cannot write another address into them to dodge limits or MFA binding.
 import type { Context } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { socketAddress, visitorAddressOf } from '../http/visitor.ts';
 
-/** The client's socket address, or undefined for a call made inside the process (no socket). */
-export function socketAddress(c: Context): string | undefined {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  const address = incoming?.socket?.remoteAddress;
-  // IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d.
-  return address?.startsWith('::ffff:') ? address.slice(7) : address;
+/** The visitor's address, or undefined for a call made inside the process (no socket). */
+export function visitorIp(c: Context): string | undefined {
+  const trust = (c as Context<AppEnv>).get('trustProxy');
+  return trust ? visitorAddressOf(c as Context<AppEnv>, trust) : socketAddress(c);
 }
 
 /** The address to record (e.g. with an MFA challenge); in-process calls all count as one local address. */
 export function clientIp(c: Context): string {
-  return socketAddress(c) ?? '127.0.0.1';
+  return visitorIp(c) ?? '127.0.0.1';
 }

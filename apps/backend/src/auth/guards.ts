@@ -1,6 +1,7 @@
 // The route guards: who the bearer token says the caller is, checked as GoTrue checks it.
 import type { Context } from 'hono';
 import { bearerToken } from '../http/apikey.ts';
+import { headerRecord } from '../http/headers.ts';
 import { JwtError, type Claims } from '../keys.ts';
 import type { AuthDeps, Authenticated, UserHandler } from './context.ts';
 import { AuthError, AuthErrors } from './errors.ts';
@@ -12,7 +13,8 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
 async function verifiedClaims(c: Context, deps: AuthDeps): Promise<Claims> {
-  const token = bearerToken(c.req.header('authorization'));
+  // From the header record, where the gateway put the JWT an opaque key stands for.
+  const token = bearerToken(headerRecord(c).authorization);
   if (!token) throw AuthErrors.noAuthorization();
   try {
     return await deps.keys.verify(token);

@@ -1,9 +1,10 @@
 // GoTrue's rate limits, as token buckets in the database so that replicas share them. Each limit allows a burst of
 // its configured number and refills at that number per interval (5 minutes, or an hour for anonymous sign-ins and
-// e-mail sends). Calls made inside the process (no socket) and from loopback addresses are not limited.
+// e-mail sends). Limits apply per visitor (see http/visitor.ts: behind the web app's server, each of its visitors);
+// only calls made inside the process (no socket, such as tests) are not limited.
 import type { Context } from 'hono';
 import type { Queryable } from '../db/types.ts';
-import { socketAddress } from './client-ip.ts';
+import { visitorIp } from './client-ip.ts';
 import type { AuthDeps, OpenHandler, UserHandler } from './context.ts';
 import { AuthErrors } from './errors.ts';
 
@@ -44,18 +45,10 @@ export async function takeToken(
   return rows[0]?.taken === true;
 }
 
-/**
- * Loopback clients are this machine: the web app's server rendering (which signs every person in from one
- * address, so a per-address limit would lock everyone out together), local tools and test runs.
- */
-function isLoopback(address: string): boolean {
-  return address === '::1' || address.startsWith('127.');
-}
-
 /** Refuses the request with 429 over_request_rate_limit when the client's bucket for `name` is empty. */
 export async function enforceRequestLimit(c: Context, deps: AuthDeps, name: RateLimitName): Promise<void> {
-  const address = socketAddress(c);
-  if (!address || isLoopback(address)) return;
+  const address = visitorIp(c);
+  if (!address) return;
   const { capacity, intervalSeconds } = limitOf(deps, name);
   if (!(await takeToken(deps.db, `${name}:${address}`, capacity, intervalSeconds))) {
     throw AuthErrors.overRequestRateLimit();

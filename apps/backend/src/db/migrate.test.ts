@@ -68,6 +68,35 @@ describe('migrate', () => {
     expect(recorded.rows[0]).toEqual({ n: 0 });
   });
 
+  it('seeds a new database that has no migrations', async () => {
+    const dir = projectFolder({
+      'seed.sql': "create table public.notes (body text); insert into public.notes values ('seeded');",
+    });
+    const first = await migrate(db, dir);
+    expect(first).toMatchObject({ project: [], seeded: true });
+    expect((await db.query('select body from public.notes')).rows).toEqual([{ body: 'seeded' }]);
+    expect(await migrate(db, dir)).toEqual({ server: [], project: [], seeded: false });
+    expect((await db.query('select count(*)::int as n from public.notes')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("runs migrations and the seed with the extensions schema on the search_path, as Supabase's postgres role", async () => {
+    const dir = projectFolder({
+      'migrations/20240101000000_accounts.sql': `
+        create table public.accounts (id uuid primary key default uuid_generate_v4(), secret text not null);`,
+      'seed.sql': "insert into public.accounts (secret) values (crypt('s3cret', gen_salt('bf')));",
+    });
+    await migrate(db, dir);
+    const { rows } = await db.query<{ matches: boolean; id: string }>(
+      "select id::text, secret = extensions.crypt('s3cret', secret) as matches from public.accounts",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].matches).toBe(true);
+    expect(rows[0].id).toMatch(/^[0-9a-f-]{36}$/);
+    // Only the project's SQL runs so: the server's own statements keep their search_path.
+    const { rows: path } = await db.query<{ search_path: string }>('show search_path');
+    expect(path[0].search_path).not.toContain('extensions');
+  });
+
   it('provides what a Supabase migration relies on: roles, auth functions, extensions', async () => {
     await migrate(db, projectFolder({}));
     const { rows } = await db.query(

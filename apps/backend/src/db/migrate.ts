@@ -1,6 +1,8 @@
 // Applies the server's own schemas (auth, roles, grants), then the Supabase project's migrations in order, then
-// seed.sql on a new database. Each file runs once, in its own transaction, under an advisory lock so replicas
-// starting together do not race; what was applied is recorded where the Supabase CLI records it.
+// seed.sql on a new database (with or without migrations). Each file runs once, in its own transaction, under an
+// advisory lock so replicas starting together do not race; what was applied is recorded where the Supabase CLI
+// records it. Project SQL runs with Supabase's search_path for the postgres role, so `uuid_generate_v4()` or
+// `crypt(…, gen_salt('bf'))` resolve to the extensions schema as they do on Supabase.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +10,10 @@ import type { Db } from './types.ts';
 
 export const SERVER_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 const LOCK_KEY = 727_145_503;
+/** The search_path Supabase gives the postgres role, which runs migrations and the seed there. */
+const PROJECT_SEARCH_PATH = 'set local search_path = "$user", public, extensions;\n';
+/** Recorded with the server's migrations once the seed has run, so replicas starting together seed once. */
+const SEED_MARKER = 'project seed.sql';
 
 const BOOKKEEPING = `
 create schema if not exists _backend;
@@ -63,11 +69,21 @@ async function applyOnce(db: Db, isApplied: string, record: string, key: string,
   });
 }
 
-export async function migrate(db: Db, supabaseDir: string): Promise<MigrationReport> {
-  await db.transaction(async (tx) => {
+/** A database nothing has been applied to yet: neither this server's schemas nor any project migration. */
+async function isNew(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
     await tx.exec(BOOKKEEPING);
+    const { rows } = await tx.query<{ applied: boolean }>(
+      `select exists (select 1 from _backend.migrations)
+           or exists (select 1 from supabase_migrations.schema_migrations) as applied`,
+    );
+    return !rows[0].applied;
   });
+}
+
+export async function migrate(db: Db, supabaseDir: string): Promise<MigrationReport> {
+  const isNewDatabase = await isNew(db);
   const report: MigrationReport = { server: [], project: [], seeded: false };
 
   for (const migration of listMigrations(SERVER_MIGRATIONS_DIR)) {
@@ -83,8 +99,6 @@ export async function migrate(db: Db, supabaseDir: string): Promise<MigrationRep
     if (applied) report.server.push(key);
   }
 
-  const before = await db.query('select count(*)::int as n from supabase_migrations.schema_migrations');
-  const isNewDatabase = (before.rows[0] as { n: number }).n === 0;
   for (const migration of listMigrations(path.join(supabaseDir, 'migrations'))) {
     const applied = await applyOnce(
       db,
@@ -92,15 +106,21 @@ export async function migrate(db: Db, supabaseDir: string): Promise<MigrationRep
       'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
       migration.version,
       [migration.name],
-      readFileSync(migration.file, 'utf8'),
+      PROJECT_SEARCH_PATH + readFileSync(migration.file, 'utf8'),
     );
     if (applied) report.project.push(`${migration.version}_${migration.name}`);
   }
 
   const seedFile = path.join(supabaseDir, 'seed.sql');
-  if (isNewDatabase && report.project.length > 0 && existsSync(seedFile)) {
-    await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')));
-    report.seeded = true;
+  if (isNewDatabase && existsSync(seedFile)) {
+    report.seeded = await applyOnce(
+      db,
+      'select 1 from _backend.migrations where name = $1',
+      'insert into _backend.migrations (name) values ($1)',
+      SEED_MARKER,
+      [],
+      PROJECT_SEARCH_PATH + readFileSync(seedFile, 'utf8'),
+    );
   }
   if (report.server.length > 0 || report.project.length > 0) {
     await db.query("select pg_notify('pgrst', 'reload schema')");

@@ -1,23 +1,50 @@
-// Every API route requires a valid `apikey`, as the Supabase gateway does. The key is a JWT signed by one of the
-// server's keys; its role is what a request without an Authorization header runs as.
+// The gateway in front of every service, as the Supabase CLI's: a request without `apikey` or Authorization runs
+// as anon; an opaque key (sb_publishable_…, sb_secret_…) is swapped for the JWT of its role in Authorization, so the
+// services see the same claims as with the legacy keys; a key or token that is not valid is refused. Services read
+// Authorization from the header record (headers.ts), where the swap is made.
 import type { MiddlewareHandler } from 'hono';
-import type { Keys } from '../keys.ts';
+import { isOpaqueKey, jwtForOpaqueKey } from '../api-keys.ts';
+import type { Claims, Keys } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import type { AppEnv } from './env.ts';
 import { headerRecord } from './headers.ts';
 
-export function requireApiKey(keys: Keys): MiddlewareHandler<AppEnv> {
+/** The prefixes the gateway guards; anything mounted under one of them gets the same rules. */
+export const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1'] as const;
+
+const OPAQUE_BEARER = /^Bearer\s+(sb_\S*)\s*$/i;
+
+class InvalidApiKey extends Error {}
+
+/** The JWT behind `key`: itself, or the one an opaque key stands for; refuses a key that is neither. */
+async function resolveKey(keys: Keys, key: string): Promise<{ jwt: string; claims: Claims }> {
+  const jwt = isOpaqueKey(key) ? jwtForOpaqueKey(keys, key) : key;
+  if (!jwt) throw new InvalidApiKey();
+  try {
+    return { jwt, claims: await verifyCached(keys, jwt) };
+  } catch {
+    throw new InvalidApiKey();
+  }
+}
+
+export function apiKeyGateway(keys: Keys): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const apikey = headerRecord(c).apikey ?? c.req.query('apikey');
-    if (!apikey) {
-      return c.json(
-        { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
-        401,
-      );
-    }
+    const headers = headerRecord(c);
+    const apikey = headers.apikey ?? c.req.query('apikey');
+    const opaqueBearer = OPAQUE_BEARER.exec(headers.authorization ?? '')?.[1];
     try {
-      c.set('apikeyClaims', await verifyCached(keys, apikey));
-    } catch {
+      // No key at all: the anonymous role with no claims, as PostgREST runs a request without a JWT.
+      const resolved = apikey ? await resolveKey(keys, apikey) : undefined;
+      c.set('apikeyClaims', resolved?.claims ?? {});
+      if (opaqueBearer !== undefined) {
+        // supabase-js sends an opaque key as the bearer too; it stands for the JWT of its role, never for a user.
+        const bearer = resolved && isOpaqueKey(apikey!) ? resolved : await resolveKey(keys, opaqueBearer);
+        headers.authorization = `Bearer ${bearer.jwt}`;
+      } else if (headers.authorization === undefined && resolved && isOpaqueKey(apikey!)) {
+        headers.authorization = `Bearer ${resolved.jwt}`;
+      }
+    } catch (error) {
+      if (!(error instanceof InvalidApiKey)) throw error;
       return c.json(
         { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
         401,

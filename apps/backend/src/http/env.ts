@@ -1,5 +1,6 @@
 // The typed per-request variables shared by the middleware and the services.
 import type { Claims } from '../keys.ts';
+import type { TrustProxy } from './visitor.ts';
 
 export interface AppEnv {
   Variables: {
@@ -10,5 +11,7 @@ export interface AppEnv {
     /** The CORS headers of a response (see cors.ts), and whether its handler wrote them itself. */
     corsHeaders: Record<string, string>;
     corsHeadersTaken: boolean;
+    /** The proxies whose X-Forwarded-For names the visitor (see visitor.ts). */
+    trustProxy: TrustProxy;
   };
 }

@@ -3,8 +3,9 @@
 import { Hono } from 'hono';
 import { authRoutes, openAuthRoutes } from '../../src/auth/routes.ts';
 import type { Config } from '../../src/config.ts';
-import { requireApiKey } from '../../src/http/apikey.ts';
+import { apiKeyGateway } from '../../src/http/apikey.ts';
 import type { AppEnv } from '../../src/http/env.ts';
+import { compileTrustedProxies, trustProxies } from '../../src/http/visitor.ts';
 import { mountMailbox } from '../../src/mail/routes.ts';
 import type { Harness } from '../harness.ts';
 
@@ -123,8 +124,9 @@ export function withConfig(h: Harness, configure: (config: Config) => void): Har
   configure(config);
   const deps = { config, db: h.db, keys: h.keys, mailer: h.mailer };
   const app = new Hono<AppEnv>();
+  app.use('*', trustProxies(compileTrustedProxies(config.trustedProxies)));
   app.route('/auth/v1', openAuthRoutes(deps));
-  app.use('/auth/v1/*', requireApiKey(deps.keys));
+  app.use('/auth/v1/*', apiKeyGateway(deps.keys));
   app.route('/auth/v1', authRoutes(deps));
   mountMailbox(app, deps);
   return {

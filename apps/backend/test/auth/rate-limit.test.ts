@@ -1,14 +1,15 @@
-// Rate limits as GoTrue applies them: per client address, stored in the database (so replicas share them),
-// configured by [auth.rate_limit]; 429 over_request_rate_limit, over_email_send_rate_limit for e-mail, and one
-// e-mail of a kind per address within max_frequency.
+// Rate limits as GoTrue applies them: per visitor address (taken from X-Forwarded-For only when a trusted proxy
+// such as the web app's server sends it), stored in the database (so replicas share them), configured by
+// [auth.rate_limit]; 429 over_request_rate_limit, over_email_send_rate_limit for e-mail, and one e-mail of a kind per
+// address within max_frequency.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/auth/routes.ts';
-import { readProjectConfig, type Config } from '../../src/config.ts';
-import { requireApiKey } from '../../src/http/apikey.ts';
+import { loadConfig, readProjectConfig, type Config } from '../../src/config.ts';
+import { apiKeyGateway } from '../../src/http/apikey.ts';
 import type { AppEnv } from '../../src/http/env.ts';
 import type { MailMessage } from '../../src/mail/mailer.ts';
 import { createHarness, type Harness } from '../harness.ts';
@@ -20,19 +21,21 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** A call as if it came over a socket from `address`. */
+/** A call as if it came over a socket from `address`, naming a visitor in X-Forwarded-For when `forwardedFor` is given. */
 async function from(
   target: Harness,
   address: string,
   method: string,
   pathname: string,
   body?: unknown,
+  forwardedFor?: string,
 ): Promise<{ status: number; body: any }> {
+  const forwarded: Record<string, string> = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
   const response = await target.app.request(
     `http://127.0.0.1/auth/v1${pathname}`,
     {
       method,
-      headers: { ...API_2024, apikey: h.keys.anonKey, 'content-type': 'application/json' },
+      headers: { ...API_2024, ...forwarded, apikey: h.keys.anonKey, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     },
     { incoming: { socket: { remoteAddress: address } } },
@@ -44,17 +47,17 @@ const limits = (values: Partial<Config['project']['auth']['rate_limit']>) => (co
   Object.assign(config.project.auth.rate_limit, values);
 };
 
-const wrongPassword = { email: 'nobody@example.com', password: 'not-the-password-1' };
+/** A wrong password each time for another unknown address, so the per-account limit never comes into play. */
+const wrongPassword = () => ({ email: uniqueEmail('nobody'), password: 'not-the-password-1' });
+const signIn = '/token?grant_type=password';
 
 describe('request rate limits per client address', () => {
   it('refuses sign-ins beyond sign_in_sign_ups with 429 over_request_rate_limit, per address', async () => {
     const limited = withConfig(h, limits({ sign_in_sign_ups: 3 }));
     for (let i = 0; i < 3; i += 1) {
-      expect((await from(limited, '198.51.100.1', 'POST', '/token?grant_type=password', wrongPassword)).status).toBe(
-        400,
-      );
+      expect((await from(limited, '198.51.100.1', 'POST', signIn, wrongPassword())).status).toBe(400);
     }
-    const refused = await from(limited, '198.51.100.1', 'POST', '/token?grant_type=password', wrongPassword);
+    const refused = await from(limited, '198.51.100.1', 'POST', signIn, wrongPassword());
     expect(refused).toEqual({
       status: 429,
       body: { code: 'over_request_rate_limit', message: 'Request rate limit reached' },
@@ -65,11 +68,58 @@ describe('request rate limits per client address', () => {
     });
     expect(signup.status).toBe(429);
     // Another address has its own allowance.
-    expect((await from(limited, '198.51.100.2', 'POST', '/token?grant_type=password', wrongPassword)).status).toBe(400);
-    // This machine (the web app's server rendering, local tools) is not limited.
+    expect((await from(limited, '198.51.100.2', 'POST', signIn, wrongPassword())).status).toBe(400);
+  });
+
+  it('limits this machine too: the web app’s server is one visitor unless it names the visitor', async () => {
+    const limited = withConfig(h, limits({ sign_in_sign_ups: 2 }));
     for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      expect((await from(limited, local, 'POST', '/token?grant_type=password', wrongPassword)).status).toBe(400);
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) answers.push((await from(limited, local, 'POST', signIn, wrongPassword())).status);
+      expect([local, answers]).toEqual([local, [400, 400, 429]]);
+      await h.db.exec("delete from _backend.rate_limits where bucket like 'sign_in_sign_ups:%'");
     }
+  });
+
+  it('limits each visitor a trusted proxy names in X-Forwarded-For, and ignores the header from anyone else', async () => {
+    const limited = withConfig(h, limits({ sign_in_sign_ups: 2 }));
+    const viaWebServer = (visitor: string) => from(limited, '127.0.0.1', 'POST', signIn, wrongPassword(), visitor);
+    expect([(await viaWebServer('203.0.113.1')).status, (await viaWebServer('203.0.113.1')).status]).toEqual([
+      400, 400,
+    ]);
+    expect((await viaWebServer('203.0.113.1')).status).toBe(429);
+    // Another visitor behind the same server, and the same visitor passed on by a proxy chain, keep their own count.
+    expect((await viaWebServer('203.0.113.2')).status).toBe(400);
+    expect((await viaWebServer('203.0.113.1, 127.0.0.1')).status).toBe(429);
+    // Entries that are not addresses are skipped.
+    expect((await viaWebServer('not-an-address, 203.0.113.1')).status).toBe(429);
+
+    // A client that is not a trusted proxy cannot pick a fresh address for each attempt.
+    const direct = (spoofed: string) => from(limited, '198.51.100.9', 'POST', signIn, wrongPassword(), spoofed);
+    const answers = [];
+    for (const spoofed of ['203.0.113.10', '203.0.113.11', '203.0.113.12'])
+      answers.push((await direct(spoofed)).status);
+    expect(answers).toEqual([400, 400, 429]);
+  });
+
+  it('trusts the proxies BACKEND_TRUSTED_PROXIES names instead of loopback', async () => {
+    const config = (env: Record<string, string>) =>
+      withConfig(h, (c) => {
+        c.trustedProxies = loadConfig({ ...env, SUPABASE_DIR: h.config.supabaseDir }).trustedProxies;
+        c.project.auth.rate_limit.sign_in_sign_ups = 1;
+      });
+    const proxied = config({ BACKEND_TRUSTED_PROXIES: '192.0.2.0/24' });
+    expect((await from(proxied, '192.0.2.7', 'POST', signIn, wrongPassword(), '203.0.113.20')).status).toBe(400);
+    expect((await from(proxied, '192.0.2.8', 'POST', signIn, wrongPassword(), '203.0.113.21')).status).toBe(400);
+    expect((await from(proxied, '192.0.2.8', 'POST', signIn, wrongPassword(), '203.0.113.21')).status).toBe(429);
+    // Loopback is then no proxy: what it forwards is ignored.
+    expect((await from(proxied, '127.0.0.9', 'POST', signIn, wrongPassword(), '203.0.113.22')).status).toBe(400);
+    expect((await from(proxied, '127.0.0.9', 'POST', signIn, wrongPassword(), '203.0.113.23')).status).toBe(429);
+
+    const none = config({ BACKEND_TRUSTED_PROXIES: '' });
+    expect((await from(none, '127.0.0.10', 'POST', signIn, wrongPassword(), '203.0.113.24')).status).toBe(400);
+    expect((await from(none, '127.0.0.10', 'POST', signIn, wrongPassword(), '203.0.113.25')).status).toBe(429);
+    expect(() => loadConfig({ BACKEND_TRUSTED_PROXIES: 'not a range' })).toThrow(/BACKEND_TRUSTED_PROXIES/);
   });
 
   it('shares the count between replicas through the database', async () => {
@@ -97,7 +147,7 @@ describe('request rate limits per client address', () => {
       refresh_token: token,
     });
     expect([refused.status, refused.body.code]).toEqual([429, 'over_request_rate_limit']);
-    expect((await from(limited, '198.51.100.4', 'POST', '/token?grant_type=password', wrongPassword)).status).toBe(400);
+    expect((await from(limited, '198.51.100.4', 'POST', signIn, wrongPassword())).status).toBe(400);
   });
 });
 
@@ -124,7 +174,7 @@ describe('e-mail sending limits', () => {
       mailer: { usesMailbox: false, send: async (message: MailMessage) => void sent.push(message) },
     };
     const app = new Hono<AppEnv>();
-    app.use('/auth/v1/*', requireApiKey(deps.keys));
+    app.use('/auth/v1/*', apiKeyGateway(deps.keys));
     app.route('/auth/v1', authRoutes(deps));
     const smtp = { ...h, app } as Harness;
     await h.db.exec("delete from _backend.rate_limits where bucket = 'email_sent'");

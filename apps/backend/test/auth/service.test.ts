@@ -42,11 +42,14 @@ describe('service endpoints', () => {
     expect(payload.sub).toBe(session.user.id);
   });
 
-  it('requires an apikey everywhere else', async () => {
+  it('serves the other endpoints without an apikey too, as behind the Supabase CLI gateway, but not with a bad one', async () => {
     const response = await h.request('/auth/v1/settings', { apikey: null });
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(200);
+    // Reaches the handler, which refuses the empty body itself.
     const signup = await call(h, 'POST', '/signup', { apikey: null, body: {} });
-    expect(signup.status).toBe(401);
+    expect(signup.status).toBe(422);
+    const forged = await call(h, 'POST', '/signup', { apikey: `${h.keys.anonKey.slice(0, -4)}AAAA`, body: {} });
+    expect(forged.status).toBe(401);
   });
 
   it('answers a /verify link without type or token with a JSON error, not a redirect', async () => {

@@ -1,10 +1,13 @@
 // grant_type=password: e-mail or phone and password. Every refusal before the account is known to be confirmed
 // looks and takes the same: an unknown address is compared against a dummy hash, as long as a real comparison.
+// Attempts per account are throttled (password-throttle.ts) before anything about the account is looked up.
 import { z } from 'zod';
+import { visitorIp } from '../client-ip.ts';
 import { userAgentOf, type OpenHandler } from '../context.ts';
 import { AuthErrors } from '../errors.ts';
 import { findUserByEmail, findUserByPhone, isBanned } from '../models/users.ts';
 import { passwordMatches, passwordWeakness } from '../password.ts';
+import { accountKey, beginPasswordAttempt, passwordAttemptSucceeded } from '../password-throttle.ts';
 import { readJson, text } from '../request.ts';
 import { issueSession } from '../tokens.ts';
 import { formatPhone } from '../validate.ts';
@@ -17,6 +20,9 @@ export const passwordGrant: OpenHandler = async (c, deps) => {
     throw AuthErrors.validation('Only an email address or phone number should be provided on login.');
   }
   if (body.email === '' && body.phone === '') throw AuthErrors.validation('missing email or phone');
+  const account = body.email !== '' ? accountKey('email', body.email) : accountKey('phone', formatPhone(body.phone));
+  const address = visitorIp(c);
+  await beginPasswordAttempt(deps.db, account, address);
   const user =
     body.email !== ''
       ? await findUserByEmail(deps.db, body.email)
@@ -24,6 +30,7 @@ export const passwordGrant: OpenHandler = async (c, deps) => {
 
   const matches = await passwordMatches(body.password, user?.encrypted_password);
   if (!user || !matches) throw AuthErrors.invalidCredentials();
+  await passwordAttemptSucceeded(deps.db, account, address);
   if (isBanned(user)) throw AuthErrors.userBanned();
   if (body.email !== '' && !user.email_confirmed_at) throw AuthErrors.emailNotConfirmed();
   if (body.phone !== '' && !user.phone_confirmed_at) throw AuthErrors.phoneNotConfirmed();
