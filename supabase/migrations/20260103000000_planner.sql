@@ -171,7 +171,7 @@ as $$
     from away
     join public.allocations a
       on a.user_id = away.user_id and a.start_date <= range_from + away.i and a.end_date >= range_from + away.i
-    where away.whole_day
+    where away.whole_day and a.start_date <= range_to and a.end_date >= range_from
   ),
   figures as (
     select c.user_id, c.k,

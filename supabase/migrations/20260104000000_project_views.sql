@@ -69,6 +69,13 @@ as $$
     from people pe
     join patterns pa on pa.work_days = pe.work_days
   ),
+  -- Whole-day time off entries (a few per person), each with its person's calendar.
+  whole_days_off as materialized (
+    select t.user_id, t.start_date, t.end_date, c.per_week, c.upto
+    from private.time_off_entries t
+    join calendars c on c.id = t.user_id
+    where t.hours is null or t.hours >= c.day_hours
+  ),
   -- Days since Monday 2001-01-01 of the first day and of the day after the last: of each allocation (its hours
   -- booked), and of each part of an allocation under a whole day off (its hours taken back).
   spans as (
@@ -78,14 +85,12 @@ as $$
     join calendars c on c.id = a.user_id
     where (select private.is_member() or auth.role() = 'service_role')
     union all
-    select a.project_id, a.user_id, a.tentative, -a.hours_per_day, false, c.per_week, c.upto,
-           greatest(a.start_date, t.start_date) - date '2001-01-01',
-           least(a.end_date, t.end_date) - date '2001-01-01' + 1
-    from private.time_off_entries t
-    join calendars c on c.id = t.user_id
-    join public.allocations a on a.user_id = t.user_id and a.start_date <= t.end_date and a.end_date >= t.start_date
-    where (t.hours is null or t.hours >= c.day_hours)
-      and (select private.is_member() or auth.role() = 'service_role')
+    select a.project_id, a.user_id, a.tentative, -a.hours_per_day, false, o.per_week, o.upto,
+           greatest(a.start_date, o.start_date) - date '2001-01-01',
+           least(a.end_date, o.end_date) - date '2001-01-01' + 1
+    from whole_days_off o
+    join public.allocations a on a.user_id = o.user_id and a.start_date <= o.end_date and a.end_date >= o.start_date
+    where (select private.is_member() or auth.role() = 'service_role')
   ),
   booked as (
     select spans.project_id, spans.user_id, spans.tentative, spans.booking,
