@@ -107,7 +107,8 @@ create view public.time_off with (security_invoker = true) as
               then t.note end as note,
          t.created_by, t.created_at
   from private.time_off_entries t;
-comment on view public.time_off is 'Time off of the organization''s people; the note shows only to the person and planners.';
+comment on view public.time_off is
+  'Time off of the organization''s people, whole days or hours a day; the note shows only to the person and planners.';
 
 -- Writes through the view go to the table, as the caller (so its policies apply), and return what the view shows.
 create function private.write_time_off() returns trigger
