@@ -1,7 +1,8 @@
 -- Allocations (who works on which project, when and how much) and time off (when someone is away).
 -- Members read both; project managers plan allocations; a person records their own time off and managers
 -- anyone's. Over-allocation is allowed and flagged by public.utilization (see the planner migration), never
--- blocked here.
+-- blocked here. Time off takes work off: on a day a person is wholly away their allocations count no hours, and a
+-- partial day off takes its hours out of that day's capacity (the planner migration states the rules in full).
 
 create function private.is_planner() returns boolean
 language sql stable security definer
@@ -56,19 +57,32 @@ create policy "Project managers can delete allocations" on public.allocations
 ---------------------------------------------------------------------------------------------------------------
 -- time off: rows in a private table, shown through the public.time_off view, which hides the note from everyone
 -- but the person and planners (members may see that someone is away, not why).
+--
+-- An entry without hours is a whole day off on each of its days; with hours, that many hours off each day and the
+-- rest of the day worked. The hours are checked against a day (at most 24) rather than the person's capacity, which
+-- may change after the entry is made: hours at or above the day's capacity count as the whole day off. One person's
+-- entries never overlap (the exclusion constraint below), so no day is ever taken off twice.
+
+-- The exclusion constraint compares the person (a uuid) with = inside a GiST index, which btree_gist provides.
+create extension if not exists btree_gist with schema extensions;
 
 create table private.time_off_entries (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
   start_date date not null,
   end_date date not null,
+  hours numeric(4, 2),
   kind text not null default 'vacation' check (kind in ('vacation', 'sick', 'public_holiday', 'other')),
   note text check (char_length(note) <= 2000),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   constraint time_off_dates_ordered check (end_date >= start_date),
-  constraint time_off_span_limited check (end_date - start_date < 366)
+  constraint time_off_span_limited check (end_date - start_date < 366),
+  constraint time_off_hours_per_day check (hours > 0 and hours <= 24),
+  constraint time_off_no_overlap exclude using gist (user_id with =, daterange(start_date, end_date, '[]') with &&)
 );
+comment on column private.time_off_entries.hours is
+  'Hours off on each day of the entry; null for whole days. At or above the day''s capacity it is the whole day.';
 create index time_off_user_dates_idx on private.time_off_entries (user_id, start_date, end_date);
 
 alter table private.time_off_entries enable row level security;
@@ -87,13 +101,14 @@ grant select, insert, update, delete on private.time_off_entries to authenticate
 
 -- The note's condition asks about the caller in scalar subqueries, once per statement as the policies do.
 create view public.time_off with (security_invoker = true) as
-  select t.id, t.user_id, t.start_date, t.end_date, t.kind,
+  select t.id, t.user_id, t.start_date, t.end_date, t.hours, t.kind,
          case when t.user_id = (select auth.uid()) or (select private.is_planner())
                    or (select auth.role()) = 'service_role'
               then t.note end as note,
          t.created_by, t.created_at
   from private.time_off_entries t;
-comment on view public.time_off is 'Time off of the organization''s people; the note shows only to the person and planners.';
+comment on view public.time_off is
+  'Time off of the organization''s people, whole days or hours a day; the note shows only to the person and planners.';
 
 -- Writes through the view go to the table, as the caller (so its policies apply), and return what the view shows.
 create function private.write_time_off() returns trigger
@@ -104,13 +119,14 @@ declare
   saved private.time_off_entries;
 begin
   if tg_op = 'INSERT' then
-    insert into private.time_off_entries (id, user_id, start_date, end_date, kind, note, created_by)
-    values (coalesce(new.id, gen_random_uuid()), new.user_id, new.start_date, new.end_date,
+    insert into private.time_off_entries (id, user_id, start_date, end_date, hours, kind, note, created_by)
+    values (coalesce(new.id, gen_random_uuid()), new.user_id, new.start_date, new.end_date, new.hours,
             coalesce(new.kind, 'vacation'), new.note, coalesce(new.created_by, auth.uid()))
     returning * into saved;
   elsif tg_op = 'UPDATE' then
     update private.time_off_entries
-    set user_id = new.user_id, start_date = new.start_date, end_date = new.end_date, kind = new.kind,
+    set user_id = new.user_id, start_date = new.start_date, end_date = new.end_date, hours = new.hours,
+        kind = new.kind,
         -- An unchanged masked note (null) must not erase the stored one.
         note = case when new.note is distinct from old.note then new.note else note end
     where id = old.id
@@ -132,3 +148,68 @@ $$;
 
 create trigger time_off_write instead of insert or update or delete on public.time_off
   for each row execute function private.write_time_off();
+
+---------------------------------------------------------------------------------------------------------------
+-- What a time off would overlap: the person's allocations with at least one of their work days between the dates,
+-- and the hours each books on those days (hours the person would not work if the days are taken wholly off). The
+-- time off form calls it while someone picks dates, so it can say "this takes 16 hours off Apollo". Read as the
+-- caller, so allocations and projects show as their policies allow; anyone who is not a member is refused.
+create function public.time_off_overlaps(p_user_id uuid, p_start_date date, p_end_date date)
+returns table (
+  allocation_id uuid,
+  project_id uuid,
+  project_name text,
+  project_color text,
+  start_date date,
+  end_date date,
+  hours_per_day numeric,
+  tentative boolean,
+  overlap_start date,
+  overlap_end date,
+  work_days int,
+  hours numeric
+)
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if p_user_id is null or p_start_date is null or p_end_date is null then
+    raise exception 'The person and the dates are required.' using errcode = '22023';
+  end if;
+  if p_end_date < p_start_date then
+    raise exception 'The last day must not be before the first day.' using errcode = '22023';
+  end if;
+  if p_end_date - p_start_date >= 366 then
+    raise exception 'One entry of time off may span a year at most. Split longer absences.' using errcode = '22023';
+  end if;
+  if not (private.is_member() or auth.role() = 'service_role') then
+    raise exception 'Only members of the organization can see allocations.' using errcode = '42501';
+  end if;
+  return query
+  select ov.id, ov.project_id, ov.project_name, ov.project_color, ov.start_date, ov.end_date, ov.hours_per_day,
+         ov.tentative, ov.overlap_start, ov.overlap_end, ov.work_days, ov.hours_per_day * ov.work_days
+  from (
+    select a.id, a.project_id, pr.name as project_name, pr.color as project_color, a.start_date, a.end_date,
+           a.hours_per_day, a.tentative,
+           greatest(a.start_date, p_start_date) as overlap_start, least(a.end_date, p_end_date) as overlap_end,
+           (select count(*)::int
+            from generate_series(greatest(a.start_date, p_start_date), least(a.end_date, p_end_date),
+                                 interval '1 day') as d
+            where extract(isodow from d)::int = any (person.work_days)) as work_days
+    from public.allocations a
+    join public.projects pr on pr.id = a.project_id
+    cross join (
+      select coalesce(nullif(p.work_days, '{}'), org.work_days) as work_days
+      from public.profiles p
+      cross join (select o.work_days from public.organization o limit 1) org
+      where p.id = p_user_id
+    ) person
+    where a.user_id = p_user_id and a.start_date <= p_end_date and a.end_date >= p_start_date
+  ) ov
+  where ov.work_days > 0
+  order by ov.start_date, lower(ov.project_name), ov.id;
+end;
+$$;
+comment on function public.time_off_overlaps(uuid, date, date) is
+  'The person''s allocations on their work days between two dates, with the hours they book there; members only.';
+grant execute on function public.time_off_overlaps(uuid, date, date) to authenticated, service_role;

@@ -1,5 +1,5 @@
-// Capacity and utilization as the database computes them: work days, part-time people, time off, overlapping and
-// tentative allocations, and the periods the planner shows.
+// Capacity and utilization as the database computes them: work days, part-time people, time off (whole and partial
+// days), overlapping and tentative allocations, and the periods the planner shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
 import { asUser, createAccount } from './sql.ts';
@@ -33,6 +33,7 @@ interface Period {
   allocated_hours: string;
   tentative_hours: string;
   time_off_days: number;
+  time_off_hours: string;
   utilization: string | null;
   over_allocated: boolean;
 }
@@ -41,7 +42,7 @@ async function utilization(userId: string, from: string, to: string, period = 'w
   const { rows } = await asUser(h.db, admin, (tx) =>
     tx.query<Period>(
       `select period_start, capacity_hours::text, allocated_hours::text, tentative_hours::text, time_off_days,
-              utilization::text, over_allocated
+              time_off_hours::text, utilization::text, over_allocated
        from utilization($1, $2, $3, $4, array[$5]::uuid[])`,
       [from, to, period, includeTentative, userId],
     ),
@@ -97,20 +98,6 @@ describe('utilization', () => {
     expect(Number(withoutTentative.allocated_hours)).toBe(0);
   });
 
-  it('takes time off out of capacity, and flags work planned on it', async () => {
-    const next = { monday: '2026-03-09', sunday: '2026-03-15' };
-    await h.db.query(
-      "insert into time_off (user_id, start_date, end_date, kind) values ($1, '2026-03-09', '2026-03-10', 'vacation')",
-      [fullTimer],
-    );
-    await allocate(fullTimer, next.monday, next.monday, 8);
-    const [week] = await utilization(fullTimer, next.monday, next.sunday);
-    expect(week).toMatchObject({ capacity_hours: '24.00', time_off_days: 2 });
-    const [monday] = await utilization(fullTimer, next.monday, next.monday, 'day');
-    expect(monday).toMatchObject({ over_allocated: true, utilization: null });
-    expect(Number(monday.capacity_hours)).toBe(0);
-  });
-
   it('groups by month', async () => {
     const months = await utilization(partTimer, '2026-03-01', '2026-04-30', 'month');
     expect(months.map((m) => m.period_start)).toEqual(['2026-03-01', '2026-04-01']);
@@ -132,6 +119,118 @@ describe('utilization', () => {
       tx.query('select * from utilization($1, $2)', [MONDAY, SUNDAY]),
     );
     expect(rows).toEqual([]);
+  });
+});
+
+describe('time off', () => {
+  // 2026-03-16 is a Monday; every case has a person of its own.
+  const WEEK = { monday: '2026-03-16', tuesday: '2026-03-17', wednesday: '2026-03-18', friday: '2026-03-20' };
+  const WEEK_END = '2026-03-22';
+  let people = 0;
+  const newPerson = async () => {
+    people += 1;
+    return createAccount(h.db, `away${people}@example.com`, `Away ${people}`);
+  };
+  const takeOff = (userId: string, start: string, end: string, hours: number | null = null) =>
+    h.db.query('insert into time_off (user_id, start_date, end_date, hours) values ($1, $2, $3, $4)', [
+      userId,
+      start,
+      end,
+      hours,
+    ]);
+  const figures = (rows: Period[]) =>
+    rows.map((row) => [Number(row.capacity_hours), Number(row.allocated_hours), row.over_allocated]);
+  // A period's figures as numbers, whatever scale the numeric text has.
+  const summary = (row: Period) => ({
+    capacity: Number(row.capacity_hours),
+    allocated: Number(row.allocated_hours),
+    tentative: Number(row.tentative_hours),
+    daysOff: row.time_off_days,
+    hoursOff: Number(row.time_off_hours),
+    utilization: row.utilization === null ? null : Number(row.utilization),
+    over: row.over_allocated,
+  });
+
+  // The example the planner's screens show too: 8 h a day Monday to Friday, away Tuesday and Wednesday.
+  it('counts no work on days off: 8 h a day Mon-Fri with Tue-Wed off is 24 of 24 hours, not over', async () => {
+    const person = await newPerson();
+    await allocate(person, WEEK.monday, WEEK.friday, 8);
+    await takeOff(person, WEEK.tuesday, WEEK.wednesday);
+    const [week] = await utilization(person, WEEK.monday, WEEK_END);
+    expect(summary(week)).toEqual({
+      capacity: 24,
+      allocated: 24,
+      tentative: 0,
+      daysOff: 2,
+      hoursOff: 16,
+      utilization: 1,
+      over: false,
+    });
+    const days = await utilization(person, WEEK.monday, WEEK_END, 'day');
+    expect(figures(days)).toEqual([
+      [8, 8, false],
+      [0, 0, false],
+      [0, 0, false],
+      [8, 8, false],
+      [8, 8, false],
+      [0, 0, false],
+      [0, 0, false],
+    ]);
+    expect(days.map((day) => summary(day).utilization)).toEqual([1, null, null, 1, 1, null, null]);
+  });
+
+  it('shows a week wholly off as 0 of 0 hours, not over-allocated, tentative work included', async () => {
+    const person = await newPerson();
+    await allocate(person, WEEK.monday, WEEK.friday, 8);
+    await allocate(person, WEEK.monday, WEEK_END, 2, true);
+    await takeOff(person, WEEK.monday, WEEK_END);
+    const [week] = await utilization(person, WEEK.monday, WEEK_END);
+    expect(summary(week)).toEqual({
+      capacity: 0,
+      allocated: 0,
+      tentative: 0,
+      daysOff: 5,
+      hoursOff: 40,
+      utilization: null,
+      over: false,
+    });
+  });
+
+  it('takes a partial day off out of capacity and keeps the work: more than the rest of the day is over', async () => {
+    const booked = await newPerson();
+    await allocate(booked, WEEK.monday, WEEK.friday, 8);
+    await takeOff(booked, WEEK.tuesday, WEEK.tuesday, 3);
+    const [tuesday] = await utilization(booked, WEEK.tuesday, WEEK.tuesday, 'day');
+    expect(summary(tuesday)).toMatchObject({ capacity: 5, allocated: 8, daysOff: 0, hoursOff: 3, over: true });
+    const [week] = await utilization(booked, WEEK.monday, WEEK_END);
+    expect(summary(week)).toMatchObject({ capacity: 37, allocated: 40, hoursOff: 3, over: true });
+
+    const fitting = await newPerson();
+    await allocate(fitting, WEEK.tuesday, WEEK.tuesday, 5);
+    await takeOff(fitting, WEEK.tuesday, WEEK.tuesday, 3);
+    const [fits] = await utilization(fitting, WEEK.tuesday, WEEK.tuesday, 'day');
+    expect(summary(fits)).toMatchObject({ capacity: 5, allocated: 5, utilization: 1, over: false });
+  });
+
+  it('counts hours off at or above the day’s capacity as the whole day, and ignores days that are not work days', async () => {
+    const person = await newPerson();
+    // 20 hours over Monday to Wednesday: 6.67 hours a day.
+    await h.db.query("update profiles set weekly_capacity_hours = 20, work_days = '{1,2,3}' where id = $1", [person]);
+    await allocate(person, WEEK.monday, WEEK_END, 5);
+    await takeOff(person, WEEK.monday, WEEK.monday, 7);
+    await takeOff(person, WEEK.friday, WEEK_END, 2);
+    const days = await utilization(person, WEEK.monday, WEEK_END, 'day');
+    expect(figures(days)).toEqual([
+      [0, 0, false],
+      [6.67, 5, false],
+      [6.67, 5, false],
+      [0, 0, false],
+      [0, 0, false],
+      [0, 0, false],
+      [0, 0, false],
+    ]);
+    const [week] = await utilization(person, WEEK.monday, WEEK_END);
+    expect(summary(week)).toMatchObject({ capacity: 13.34, allocated: 10, daysOff: 1, hoursOff: 6.67 });
   });
 });
 

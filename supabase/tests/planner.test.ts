@@ -1,6 +1,6 @@
 // The planner's one-request document: the same utilization figures as public.utilization for days, weeks and
-// months (part-time people, weekends, time off, overlapping and tentative allocations), whole periods, each
-// person's allocations in the range with their project, and who may call it through the data API.
+// months (part-time people, weekends, whole and partial days off, overlapping and tentative allocations), whole
+// periods, each person's allocations and time off in the range, and who may call it through the data API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
 import { anonClient, signedUpClient } from './clients.ts';
@@ -12,7 +12,8 @@ let fullTimer: string;
 let partTimer: string;
 let project: string;
 
-type Cell = [number, number, number, number, number | null];
+/** [capacity, allocated, tentative, whole work days off, utilization, hours off] */
+type Cell = [number, number, number, number, number | null, number];
 /** [id, project position, start date, end date, hours per day, tentative, role, note] */
 type Allocation = [string, number, string, string, number, boolean, string | null, string | null];
 interface PlannerData {
@@ -26,6 +27,7 @@ interface PlannerData {
     weekly_capacity_hours: number;
     cells: Cell[];
     allocations: Allocation[];
+    time_off: [string, string, string, number | null, string][];
   }[];
   projects: { id: string; name: string; color: string }[];
 }
@@ -46,18 +48,28 @@ beforeAll(async () => {
        values ($1, $2, $3, $4, $5, $6)`,
       [project, user, start, end, hours, tentative],
     );
-  // Spanning weekends, month ends and the range's edges; overlapping; tentative; time off overlapping itself.
+  // Spanning weekends, month ends and the range's edges; overlapping; tentative; time off in entries that follow
+  // each other, over a weekend, and a partial day.
   await allocate(fullTimer, '2026-02-20', '2026-03-11', 6);
   await allocate(fullTimer, '2026-03-04', '2026-03-31', 4, true);
   await allocate(fullTimer, '2026-03-28', '2026-04-20', 3.5);
   await allocate(partTimer, '2026-03-01', '2026-04-30', 5);
   await allocate(partTimer, '2026-03-10', '2026-03-10', 8, true);
-  for (const [user, start, end] of [
-    [fullTimer, '2026-03-09', '2026-03-12'],
-    [fullTimer, '2026-03-11', '2026-03-16'],
-    [partTimer, '2026-03-30', '2026-04-03'],
+  // The example the screens show: 8 h a day Monday to Friday, away Tuesday and Wednesday.
+  await allocate(fullTimer, '2026-05-04', '2026-05-08', 8);
+  for (const [user, start, end, hours] of [
+    [fullTimer, '2026-03-05', '2026-03-06', null],
+    [fullTimer, '2026-03-07', '2026-03-10', null],
+    [partTimer, '2026-03-10', '2026-03-10', 2],
+    [partTimer, '2026-03-30', '2026-04-03', null],
+    [fullTimer, '2026-05-05', '2026-05-06', null],
   ]) {
-    await h.db.query('insert into time_off (user_id, start_date, end_date) values ($1, $2, $3)', [user, start, end]);
+    await h.db.query('insert into time_off (user_id, start_date, end_date, hours) values ($1, $2, $3, $4)', [
+      user,
+      start,
+      end,
+      hours,
+    ]);
   }
 });
 afterAll(() => h.close());
@@ -84,9 +96,11 @@ async function utilizationOf(from: string, to: string, period: string, includeTe
       tentative: number;
       time_off_days: number;
       utilization: number | null;
+      time_off_hours: number;
     }>(
       `select user_id, period_start::text, capacity_hours::float8 as capacity, allocated_hours::float8 as allocated,
-              tentative_hours::float8 as tentative, time_off_days, utilization::float8 as utilization
+              tentative_hours::float8 as tentative, time_off_days, utilization::float8 as utilization,
+              time_off_hours::float8 as time_off_hours
        from utilization($1, $2, $3, $4, null) order by user_id, period_start`,
       [from, to, period, includeTentative],
     ),
@@ -105,7 +119,7 @@ describe('planner_data', () => {
         const data = await plannerData(from, to, period, includeTentative);
         const expected = await utilizationOf(data.from, data.to, period, includeTentative);
         const actual = data.people.flatMap((person) =>
-          person.cells.map(([capacity, allocated, tentative, daysOff, utilization], index) => ({
+          person.cells.map(([capacity, allocated, tentative, daysOff, utilization, hoursOff], index) => ({
             user_id: person.id,
             period_start: data.periods[index].start,
             capacity,
@@ -113,12 +127,21 @@ describe('planner_data', () => {
             tentative,
             time_off_days: daysOff,
             utilization,
+            time_off_hours: hoursOff,
           })),
         );
         const byKey = (rows: { user_id: string; period_start: string }[]) =>
           [...rows].sort((a, b) => `${a.user_id}${a.period_start}`.localeCompare(`${b.user_id}${b.period_start}`));
         expect(byKey(actual)).toEqual(byKey(expected));
-        expect(actual.some((cell) => cell.allocated > 0 && cell.time_off_days > 0)).toBe(true);
+        // Days off carry no work; a week or month with some days off still carries the work of the others.
+        const withDaysOff = actual.filter((cell) => cell.time_off_days > 0);
+        expect(withDaysOff.length).toBeGreaterThan(0);
+        if (period === 'day')
+          expect(withDaysOff.every((cell) => cell.allocated === 0 && cell.capacity === 0)).toBe(true);
+        else expect(withDaysOff.some((cell) => cell.allocated > 0)).toBe(true);
+        // The partial day off has a day and a week of its own; its month has whole days off too.
+        if (period !== 'month')
+          expect(actual.some((cell) => cell.time_off_days === 0 && cell.time_off_hours > 0)).toBe(true);
       });
     }
   }
@@ -149,6 +172,29 @@ describe('planner_data', () => {
     ]);
     expect(later.people.flatMap((person) => person.allocations).every((allocation) => !allocation[5])).toBe(true);
     expect(later.people.find((person) => person.id === admin)?.allocations).toEqual([]);
+  });
+
+  it('takes days off out of the work: 8 h a day Mon-Fri with Tue-Wed off is 24 of 24 hours, not over', async () => {
+    const week = await plannerData('2026-05-04', '2026-05-10', 'week', true);
+    const full = week.people.find((person) => person.id === fullTimer)!;
+    expect(full.cells).toEqual([[24, 24, 0, 2, 1, 16]]);
+    expect(full.time_off).toEqual([[expect.any(String), '2026-05-05', '2026-05-06', null, 'vacation']]);
+    const days = await plannerData('2026-05-04', '2026-05-08', 'day', true);
+    expect(days.people.find((person) => person.id === fullTimer)!.cells).toEqual([
+      [8, 8, 0, 0, 1, 0],
+      [0, 0, 0, 1, null, 8],
+      [0, 0, 0, 1, null, 8],
+      [8, 8, 0, 0, 1, 0],
+      [8, 8, 0, 0, 1, 0],
+    ]);
+  });
+
+  it('takes a partial day off out of capacity only, and lists it with its hours', async () => {
+    const day = await plannerData('2026-03-10', '2026-03-10', 'day', true);
+    const part = day.people.find((person) => person.id === partTimer)!;
+    // 6.67 h of capacity less 2 h off; 5 h booked and 8 h tentative still count: over-allocated.
+    expect(part.cells).toEqual([[4.67, 13, 8, 0, 2.7837, 2]]);
+    expect(part.time_off).toEqual([[expect.any(String), '2026-03-10', '2026-03-10', 2, 'vacation']]);
   });
 
   it('refuses periods it does not know and ranges over two years', async () => {

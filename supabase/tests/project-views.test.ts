@@ -1,5 +1,5 @@
-// Project summaries as the project list reads them through the API: people and planned hours per project, the
-// archived flag, and the same visibility as the projects themselves.
+// Project summaries as the project list reads them through the API: people and planned hours per project (no hours
+// on days their people are wholly away), the archived flag, and the same visibility as the projects themselves.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
@@ -11,6 +11,7 @@ let member: SupabaseClient;
 let nonMember: SupabaseClient;
 let people: string[];
 let apollo: string;
+let gemini: string;
 let empty: string;
 
 // 2026-03-02 is a Monday.
@@ -36,6 +37,7 @@ beforeAll(async () => {
     .from('projects')
     .insert([
       { name: 'Apollo', status: 'active', budget_hours: 100 },
+      { name: 'Gemini', status: 'active' },
       { name: 'Empty', status: 'planned' },
       { name: 'Finished', status: 'completed' },
       { name: 'Dropped', status: 'cancelled' },
@@ -43,6 +45,7 @@ beforeAll(async () => {
     .select('id,name')
     .throwOnError();
   apollo = projects!.find((p) => p.name === 'Apollo')!.id;
+  gemini = projects!.find((p) => p.name === 'Gemini')!.id;
   empty = projects!.find((p) => p.name === 'Empty')!.id;
   await service
     .from('allocations')
@@ -74,6 +77,33 @@ beforeAll(async () => {
         hours_per_day: 8,
         tentative: false,
       },
+      // The example the screens show: 8 h a day Monday to Friday (the 16th to the 20th), away Tuesday and Wednesday,
+      // and 4 hours off on Thursday, which leaves Thursday's hours as they are: 3 x 8 h.
+      {
+        project_id: gemini,
+        user_id: first.id,
+        start_date: '2026-03-16',
+        end_date: '2026-03-20',
+        hours_per_day: 8,
+        tentative: false,
+      },
+      // Tentative, Monday to Wednesday for the Monday-to-Wednesday person, away on Wednesday: 2 x 2 h.
+      {
+        project_id: gemini,
+        user_id: second.id,
+        start_date: '2026-03-16',
+        end_date: '2026-03-20',
+        hours_per_day: 2,
+        tentative: true,
+      },
+    ])
+    .throwOnError();
+  await service
+    .from('time_off')
+    .insert([
+      { user_id: first.id, start_date: '2026-03-17', end_date: '2026-03-18', kind: 'vacation' },
+      { user_id: first.id, start_date: '2026-03-19', end_date: '2026-03-19', kind: 'other', hours: 4 },
+      { user_id: second.id, start_date: '2026-03-18', end_date: '2026-03-22', kind: 'sick' },
     ])
     .throwOnError();
 }, 120_000);
@@ -91,6 +121,18 @@ describe('project_summaries', () => {
     expect(Number(data!.planned_hours)).toBe(40 + 4 + 24);
     expect(Number(data!.tentative_hours)).toBe(4);
     expect(Number(data!.budget_hours)).toBe(100);
+  });
+
+  it('books no hours on days a person is wholly away, and all of them on a partial day off', async () => {
+    const { data } = await member
+      .from('project_summaries')
+      .select('people_count,allocation_count,planned_hours,tentative_hours')
+      .eq('id', gemini)
+      .single()
+      .throwOnError();
+    expect(data).toMatchObject({ people_count: 2, allocation_count: 2 });
+    expect(Number(data!.planned_hours)).toBe(3 * 8 + 2 * 2);
+    expect(Number(data!.tentative_hours)).toBe(2 * 2);
   });
 
   it('gives the service role the same figures as a member', async () => {
@@ -116,7 +158,7 @@ describe('project_summaries', () => {
 
   it('marks completed and cancelled projects as archived, so the list can hide them', async () => {
     const { data } = await member.from('project_summaries').select('name').eq('archived', false).throwOnError();
-    expect(data!.map((p) => p.name).sort()).toEqual(['Apollo', 'Empty']);
+    expect(data!.map((p) => p.name).sort()).toEqual(['Apollo', 'Empty', 'Gemini']);
     const { count } = await member
       .from('project_summaries')
       .select('id', { count: 'exact', head: true })

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { batchOnPglite } from './batch-pglite.ts';
@@ -54,7 +55,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
   let pg: PGlite;
   try {
-    pg = await PGlite.create(storage, { extensions: { pgcrypto, uuid_ossp } });
+    pg = await PGlite.create(storage, { extensions: { btree_gist, pgcrypto, uuid_ossp } });
   } catch (error) {
     release();
     throw error;

@@ -17,6 +17,9 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   allocations_note_check: 'The note may have 2,000 characters at most.',
   time_off_dates_ordered: 'The last day must not be before the first day.',
   time_off_span_limited: 'One entry of time off may span a year at most. Split longer absences.',
+  time_off_no_overlap:
+    'This person already has time off on some of these days. Change the dates, or change the time off already recorded.',
+  time_off_hours_per_day: 'Hours off must be more than 0 and at most 24 a day. Leave them empty for whole days.',
   time_off_entries_kind_check: 'Choose vacation, sick, public holiday or other.',
   time_off_entries_note_check: 'The note may have 2,000 characters at most.',
   announcements_title_check: 'The title must be 1 to 200 characters long.',

@@ -432,6 +432,7 @@ export type Database = {
           created_at: string | null
           created_by: string | null
           end_date: string | null
+          hours: number | null
           id: string | null
           kind: string | null
           note: string | null
@@ -442,6 +443,7 @@ export type Database = {
           created_at?: string | null
           created_by?: string | null
           end_date?: string | null
+          hours?: number | null
           id?: string | null
           kind?: string | null
           note?: string | null
@@ -452,6 +454,7 @@ export type Database = {
           created_at?: string | null
           created_by?: string | null
           end_date?: string | null
+          hours?: number | null
           id?: string | null
           kind?: string | null
           note?: string | null
@@ -470,6 +473,23 @@ export type Database = {
           email: string
         }[]
       }
+      availability: {
+        Args: {
+          p_from: string
+          p_to: string
+          p_include_tentative?: boolean
+        }
+        Returns: {
+          user_id: string
+          full_name: string
+          job_title: string
+          capacity_hours: number
+          allocated_hours: number
+          free_hours: number
+          time_off_days: number
+          time_off_hours: number
+        }[]
+      }
       planner_data: {
         Args: {
           p_from: string
@@ -478,6 +498,27 @@ export type Database = {
           p_include_tentative?: boolean
         }
         Returns: Json
+      }
+      time_off_overlaps: {
+        Args: {
+          p_user_id: string
+          p_start_date: string
+          p_end_date: string
+        }
+        Returns: {
+          allocation_id: string
+          project_id: string
+          project_name: string
+          project_color: string
+          start_date: string
+          end_date: string
+          hours_per_day: number
+          tentative: boolean
+          overlap_start: string
+          overlap_end: string
+          work_days: number
+          hours: number
+        }[]
       }
       utilization: {
         Args: {
@@ -495,6 +536,7 @@ export type Database = {
           allocated_hours: number
           tentative_hours: number
           time_off_days: number
+          time_off_hours: number
           utilization: number
           over_allocated: boolean
         }[]
