@@ -119,6 +119,13 @@ export const aggregatesNotAllowed = () => make(400, 'PGRST123', 'Use of aggregat
 export const maxAffectedViolation = (rows: number) =>
   make(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
 
+export const maxAffectedRpcViolation = () =>
+  make(
+    400,
+    'PGRST128',
+    'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+  );
+
 export const invalidResourcePath = () => make(404, 'PGRST125', 'Invalid path specified in request URL');
 
 export const notImplemented = (details: string) => make(400, 'PGRST127', 'Feature not implemented', details);

@@ -46,9 +46,15 @@ export interface PayloadInput {
   isCall: boolean;
 }
 
-export function parsePayload({ body, contentType, columns, isCall }: PayloadInput): Payload {
+/** The media type of a request body, without parameters; JSON when the request names none. */
+export function bodyMediaType(contentType: string | undefined): string {
   const mime = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
-  if (mime === 'application/json' || mime === '') {
+  return mime === '' ? 'application/json' : mime;
+}
+
+export function parsePayload({ body, contentType, columns, isCall }: PayloadInput): Payload {
+  const mime = bodyMediaType(contentType);
+  if (mime === 'application/json') {
     if (columns !== undefined) return { kind: 'raw-json', raw: body, isObject: startsAsObject(body) };
     return jsonPayload(body, isCall);
   }
