@@ -130,6 +130,13 @@ export const invalidResourcePath = () => make(404, 'PGRST125', 'Invalid path spe
 
 export const notImplemented = (details: string) => make(400, 'PGRST127', 'Feature not implemented', details);
 
+/**
+ * Two embeddings of one resource under the same name: PostgreSQL's duplicate alias error, which PostgREST answers
+ * because it names each embedding's join `parent_name_depth`.
+ */
+export const duplicateEmbedName = (joinName: string) =>
+  make(400, '42712', `table name "${joinName}" specified more than once`);
+
 // PGRST2xx: the schema cache.
 
 export const noSchemaCache = () =>

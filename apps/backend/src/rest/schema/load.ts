@@ -46,7 +46,9 @@ select coalesce(json_agg(json_build_object(
               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum),
   'foreignTable', json_build_object('schema', fns.nspname, 'name', fc.relname),
   'foreignColumns', (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
-              join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum)
+              join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum),
+  'oneToOne', exists (select 1 from pg_constraint u where u.conrelid = con.conrelid and u.contype in ('p', 'u')
+              and (select array_agg(k order by k) from unnest(u.conkey) k) = con.conkey)
 )), '[]')::text as doc
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid join pg_namespace ns on ns.oid = c.relnamespace
