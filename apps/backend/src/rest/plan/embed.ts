@@ -6,6 +6,7 @@ import { isComputed, type Relationship } from '../schema/relationships.ts';
 import { findRelationship } from '../schema/find-relationship.ts';
 import type { QualifiedName, SchemaCache } from '../schema/types.ts';
 import { planReadTree, type ReadContext } from './read.ts';
+import { applySpreadAggregates, hoistFromSpread } from './spread-aggregates.ts';
 import type { EmbedPlan, ReadPlan } from './types.ts';
 
 function joinOf(relationship: Relationship): NonNullable<ReadPlan['join']> {
@@ -57,7 +58,7 @@ export function planEmbed(context: ReadContext, parent: ReadPlan, item: SelectRe
   const childPath = [...path, name];
   const read = planReadTree(context, target, item.children, childPath, `${item.relation}_${childPath.length}`);
   Object.assign(read, link);
-  return {
+  const embed: EmbedPlan = {
     read,
     name,
     aggregateAlias: context.nextAlias(),
@@ -65,4 +66,7 @@ export function planEmbed(context: ReadContext, parent: ReadPlan, item: SelectRe
     inner: item.joinType === 'inner',
     spread: item.spread,
   };
+  if (item.spread && toOne) embed.hoisted = hoistFromSpread(read);
+  else applySpreadAggregates(context.cache, read, item.spread);
+  return embed;
 }

@@ -4,6 +4,7 @@ import { duplicateEmbedName, notEmbedded, unacceptableFilter } from '../errors.t
 import type { ApiRequest, EmbedPath, Field, LogicTree, SelectField, SelectItem } from '../request/types.ts';
 import type { QualifiedName, SchemaCache } from '../schema/types.ts';
 import { planEmbed } from './embed.ts';
+import { applySpreadAggregates } from './spread-aggregates.ts';
 import type { PlannedField, ReadPlan } from './types.ts';
 
 const samePath = (a: EmbedPath, b: EmbedPath) => a.length === b.length && a.every((name, i) => name === b[i]);
@@ -67,7 +68,10 @@ export function planReadTree(
     if (item.kind === 'relation') plan.embeds.push(planEmbed(context, plan, item, path));
   }
   takeEmbedFilters(plan);
-  if (path.length === 0) checkEmbedNames(plan, 1);
+  if (path.length === 0) {
+    applySpreadAggregates(context.cache, plan, false);
+    checkEmbedNames(plan, 1);
+  }
   return plan;
 }
 
