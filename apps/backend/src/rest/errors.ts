@@ -35,7 +35,7 @@ export const queryParamError = (message: string, details: string) => make(400, '
 
 export const invalidRpcMethod = (method: string) => make(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
 
-export const invalidBody = (message: string) => make(400, 'PGRST102', message);
+export const invalidBody = (message: string, details: string | null = null) => make(400, 'PGRST102', message, details);
 
 export type RangeProblem =
   { kind: 'negativeLimit' } | { kind: 'lowerGreaterThanUpper' } | { kind: 'outOfBounds'; lower: number; total: number };
@@ -204,3 +204,7 @@ const invalidToken = (status: number, code: string, message: string) =>
 export const jwtDecodeError = (message: string) => invalidToken(401, 'PGRST301', message);
 
 export const jwtClaimsError = (message: string) => invalidToken(401, 'PGRST303', message);
+
+// PGRSTX00: the database answered in a way the service cannot read.
+
+export const noResult = () => make(500, 'PGRSTX00', 'The database answered without a result');

@@ -104,7 +104,7 @@ export function parseRequest(raw: RawRequest, context: ParseContext): ApiRequest
     ? parsePayload({
         body: raw.body,
         contentType: raw.headers['content-type'],
-        columns: query.columns,
+        columns: action.kind === 'upsert' ? undefined : query.columns,
         isCall: action.kind === 'call',
       })
     : undefined;

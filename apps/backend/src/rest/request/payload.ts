@@ -2,6 +2,7 @@
 // keys) or a urlencoded form. The raw text travels to Postgres as one parameter; only its keys are read here.
 import { invalidBody } from '../errors.ts';
 import { csvToJson } from './csv.ts';
+import { checkJsonDepth } from './json-depth.ts';
 import type { Payload } from './types.ts';
 
 const startsAsObject = (raw: string) => raw.trimStart().startsWith('{');
@@ -55,6 +56,7 @@ export function bodyMediaType(contentType: string | undefined): string {
 export function parsePayload({ body, contentType, columns, isCall }: PayloadInput): Payload {
   const mime = bodyMediaType(contentType);
   if (mime === 'application/json') {
+    checkJsonDepth(body);
     if (columns !== undefined) return { kind: 'raw-json', raw: body, isObject: startsAsObject(body) };
     return jsonPayload(body, isCall);
   }

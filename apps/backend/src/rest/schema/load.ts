@@ -12,6 +12,16 @@ import { addViewKeys, VIEWS_SQL, type ViewCatalog } from './views.ts';
 // it prints stay valid whatever search path a request runs with.
 const PIN_SEARCH_PATH = "select set_config('search_path', 'pg_catalog', true)";
 
+// A column's default as `missing=default` writes it, as PostgREST reads it: the column's own, the next value of an
+// identity column's sequence, or its domain's; none for a generated column.
+const COLUMN_DEFAULT = `case
+  when a.attgenerated <> '' then null
+  when d.adbin is not null then pg_get_expr(d.adbin, d.adrelid)
+  when a.attidentity = 'd' then format('nextval(%L::regclass)',
+    pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+  else (select pg_get_expr(ty.typdefaultbin, 0) from pg_type ty where ty.oid = a.atttypid and ty.typtype = 'd')
+end`;
+
 const TABLES_SQL = `
 select coalesce(json_agg(json_build_object(
   'schema', n.nspname, 'name', c.relname, 'isView', c.relkind in ('v', 'm'),
@@ -22,7 +32,7 @@ select coalesce(json_agg(json_build_object(
   'columns', coalesce((
     select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
       'nominalType', format_type(a.atttypid, null),
-      'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'nullable', not a.attnotnull, 'default', ${COLUMN_DEFAULT},
       'description', col_description(c.oid, a.attnum),
       'maxLength', case when a.atttypid in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end,
       'enum', (select json_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = a.atttypid)
