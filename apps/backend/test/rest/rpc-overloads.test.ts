@@ -7,7 +7,9 @@ import { PARITY_SQL } from './parity-fixture.ts';
 
 let h: RestHarness;
 beforeAll(async () => {
-  h = await restHarness(PARITY_SQL);
+  h = await restHarness(`${PARITY_SQL}
+    create function public.rest_row_age(public.rest_users) returns int language sql as 'select 1';
+    create function public.rest_touch_row() returns trigger language plpgsql as 'begin return new; end';`);
 });
 afterAll(() => h.close());
 
@@ -69,6 +71,16 @@ describe('functions with unnamed parameters', () => {
         hint: null,
       },
     });
+  });
+});
+
+describe('suggestions', () => {
+  it.each([
+    ['rest_row_agee', 'a function of one unnamed row parameter'],
+    ['rest_touch_roww', 'a trigger function'],
+  ])('suggests nothing for %s, close only to %s, which is not exposed', async (name) => {
+    expect(await summary(await call(name, {}))).toMatchObject({ status: 404, body: { code: 'PGRST202', hint: null } });
+    expect((await call(name.slice(0, -1), {})).status).toBe(404);
   });
 });
 
