@@ -35,7 +35,7 @@ export const queryParamError = (message: string, details: string) => make(400, '
 
 export const invalidRpcMethod = (method: string) => make(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
 
-export const invalidBody = (message: string) => make(400, 'PGRST102', message);
+export const invalidBody = (message: string, details: string | null = null) => make(400, 'PGRST102', message, details);
 
 export type RangeProblem =
   { kind: 'negativeLimit' } | { kind: 'lowerGreaterThanUpper' } | { kind: 'outOfBounds'; lower: number; total: number };
@@ -119,9 +119,23 @@ export const aggregatesNotAllowed = () => make(400, 'PGRST123', 'Use of aggregat
 export const maxAffectedViolation = (rows: number) =>
   make(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
 
+export const maxAffectedRpcViolation = () =>
+  make(
+    400,
+    'PGRST128',
+    'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+  );
+
 export const invalidResourcePath = () => make(404, 'PGRST125', 'Invalid path specified in request URL');
 
 export const notImplemented = (details: string) => make(400, 'PGRST127', 'Feature not implemented', details);
+
+/**
+ * Two embeddings of one resource under the same name: PostgreSQL's duplicate alias error, which PostgREST answers
+ * because it names each embedding's join `parent_name_depth`.
+ */
+export const duplicateEmbedName = (joinName: string) =>
+  make(400, '42712', `table name "${joinName}" specified more than once`);
 
 // PGRST2xx: the schema cache.
 
@@ -190,3 +204,7 @@ const invalidToken = (status: number, code: string, message: string) =>
 export const jwtDecodeError = (message: string) => invalidToken(401, 'PGRST301', message);
 
 export const jwtClaimsError = (message: string) => invalidToken(401, 'PGRST303', message);
+
+// PGRSTX00: the database answered in a way the service cannot read.
+
+export const noResult = () => make(500, 'PGRSTX00', 'The database answered without a result');

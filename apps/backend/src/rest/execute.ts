@@ -5,7 +5,7 @@
 import type { Db } from '../db/types.ts';
 import { DbError, type Statement } from '../db/types.ts';
 import { SCOPE_SETTINGS, SCOPE_SQL, scopeParams, scopingSql, type RequestScope } from '../db/scope.ts';
-import { maxAffectedViolation, putMatchingPkError, singularityError } from './errors.ts';
+import { maxAffectedViolation, noResult, putMatchingPkError, singularityError } from './errors.ts';
 import { fromDbError } from './pg-errors.ts';
 import type { SqlStatement } from './sql/fragments.ts';
 
@@ -107,7 +107,10 @@ function toPlanResult(rows: Record<string, unknown>[], format: 'json' | 'text'):
 }
 
 function toResult(rows: Record<string, unknown>[], options: ExecuteOptions): ResultSet {
-  return options.explain ? toPlanResult(rows, options.explain) : toResultSet(rows[0] as unknown as ResultRow);
+  if (options.explain) return toPlanResult(rows, options.explain);
+  // The statement always answers one row; without it the database failed in a way it did not report.
+  if (rows.length !== 1) throw noResult();
+  return toResultSet(rows[0] as unknown as ResultRow);
 }
 
 function check(result: ResultSet, options: ExecuteOptions): void {
@@ -128,6 +131,8 @@ function withPlannedTotal(result: ResultSet, rows: Record<string, unknown>[], op
 
 /** The result of the statements' last, with the planned total of the estimate when one ran before it. */
 function finish(results: { rows: Record<string, unknown>[] }[], options: ExecuteOptions): ResultSet {
+  const expected = options.plannedCount ? 3 : 2;
+  if (results.length !== expected) throw noResult();
   const main = toResult(results[results.length - 1].rows, options);
   return options.plannedCount ? withPlannedTotal(main, results[1].rows, options) : main;
 }

@@ -23,17 +23,11 @@ export interface RestService {
   schemaCache: SchemaCacheStore;
 }
 
-/** max-affected limits updates and deletes, and only with handling=strict, as in PostgREST. */
+/** max-affected limits updates, deletes and function calls, and only with handling=strict, as in PostgREST. */
 function maxAffectedOf(request: ApiRequest, plan: ActionPlan): number | undefined {
   const { handling, maxAffected } = request.preferences;
-  if (
-    handling !== 'strict' ||
-    maxAffected === undefined ||
-    plan.kind !== 'mutate' ||
-    plan.mutation === 'create' ||
-    plan.mutation === 'upsert'
-  )
-    return undefined;
+  if (handling !== 'strict' || maxAffected === undefined || plan.kind === 'read') return undefined;
+  if (plan.kind === 'mutate' && (plan.mutation === 'create' || plan.mutation === 'upsert')) return undefined;
   return maxAffected;
 }
 
@@ -65,7 +59,8 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
       if (key !== undefined) preparedReads.set(key, cache, prepared);
     }
     const { request, plan, statement } = prepared;
-    const searchPath = [request.schema, ...api.extra_search_path.filter((schema) => schema !== request.schema)];
+    // As PostgREST sets it: the request's schema, then every extra schema, a repeated one included.
+    const searchPath = [request.schema, ...api.extra_search_path];
     const result = await execute(
       deps.db,
       {

@@ -158,7 +158,11 @@ function readDraft(request: ApiRequest, plan: ReadAction | CallAction, result: R
     const name = request.target.kind === 'relation' ? request.target.name : '';
     headers['content-location'] = `/${name}${canonical ? `?${canonical}` : ''}`;
   }
-  setPreferenceApplied(headers, request.preferences, ['count', ...COMMON]);
+  setPreferenceApplied(headers, request.preferences, [
+    'count',
+    ...(plan.kind === 'call' ? (['maxAffected'] as const) : []),
+    ...COMMON,
+  ]);
   if (plan.kind === 'call' && plan.routine.returns.kind === 'void') status = 204;
   // HEAD says what GET would send, without sending it.
   if (plan.headOnly) headers['content-type'] = contentTypeOf(negotiatedFormat(plan.media)) ?? JSON_TYPE;

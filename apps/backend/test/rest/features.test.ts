@@ -104,6 +104,12 @@ describe('EXPLAIN plans', () => {
     const unknownOption = await h.get('/rest/v1/rest_clients', { Accept: `${PLAN_JSON}; options=drop` });
     expect(unknownOption.status).toBe(406);
   });
+
+  it('runs with the search path PostgREST sets: the schema, then every extra schema, repeats kept', async () => {
+    const response = await h.get('/rest/v1/rest_clients', { Accept: `${PLAN_JSON}; options=settings` });
+    const [plan] = (await response.json()) as [{ Settings: Record<string, string> }];
+    expect(plan.Settings.search_path).toBe('"public", "public", "extensions"');
+  });
 });
 
 describe('media types', () => {

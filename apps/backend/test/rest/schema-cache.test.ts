@@ -3,10 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/types.ts';
 import { loadSchemaCache } from '../../src/rest/schema/load.ts';
-import { relationshipsBetween } from '../../src/rest/schema/relationships.ts';
-import type { SchemaCache } from '../../src/rest/schema/types.ts';
+import { isComputed, relationshipsFrom, type Relationship } from '../../src/rest/schema/relationships.ts';
+import type { QualifiedName, SchemaCache } from '../../src/rest/schema/types.ts';
 import { findRoutines, findTable } from '../../src/rest/schema/types.ts';
 import { openScratchDb } from '../harness.ts';
+
+/** The relationships through foreign keys from one relation to another. */
+const relationshipsBetween = (cache: SchemaCache, origin: QualifiedName, target: QualifiedName) =>
+  relationshipsFrom(cache, origin).filter(
+    (r): r is Relationship =>
+      !isComputed(r) && r.foreignTable.schema === target.schema && r.foreignTable.name === target.name,
+  );
 
 let db: Db;
 let drop: () => Promise<void>;

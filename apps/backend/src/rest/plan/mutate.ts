@@ -1,13 +1,15 @@
 // Mutation plans: insert (with upsert on a conflict target), update and delete of one table, with the columns
 // taken from the body's keys (or `columns=`) checked against the schema cache, and what to return.
-import { columnNotFound, invalidFilters } from '../errors.ts';
+import { columnNotFound, invalidFilters, putMatchingPkError } from '../errors.ts';
 import type { ApiRequest, LogicTree, Payload } from '../request/types.ts';
 import type { Column, Table } from '../schema/types.ts';
 import type { Conflict, MutatePlan, ReadPlan } from './types.ts';
 
 function payloadColumns(table: Table, request: ApiRequest): Column[] {
   const payload = request.payload;
-  const names = request.query.columns ?? (payload?.kind === 'json' ? payload.keys : []);
+  // PUT takes its columns from the body alone, as PostgREST reads it; `columns=` applies to POST and PATCH.
+  const columns = request.action.kind === 'upsert' ? undefined : request.query.columns;
+  const names = columns ?? (payload?.kind === 'json' ? payload.keys : []);
   return [...new Set(names)].map((name) => {
     const column = table.columns.find((candidate) => candidate.name === name);
     if (!column) throw columnNotFound(table.name, name);
@@ -56,6 +58,10 @@ function checkPutFilters(request: ApiRequest, table: Table): void {
   const sameColumns = fields.size === primaryKey.size && [...fields].every((name) => primaryKey.has(name));
   const hasLogic = request.query.logic.some((l) => l.path.length === 0);
   if (primaryKey.size === 0 || !sameColumns || !onlyEq || hasLogic) throw invalidFilters();
+  // A body without the key cannot match the row the URL names.
+  const payload = request.payload;
+  const keys = payload?.kind === 'json' ? payload.keys : [];
+  if (!table.primaryKey.every((column) => keys.includes(column))) throw putMatchingPkError();
 }
 
 export function planMutation(request: ApiRequest, table: Table, read: ReadPlan): MutatePlan {

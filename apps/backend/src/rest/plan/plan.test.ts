@@ -239,13 +239,18 @@ describe('schema cache errors', () => {
       },
     ],
     [
-      { path: '/employees', query: 'select=*,employees(*)' },
+      { path: '/employees', query: 'select=*,employees!employees_manager_id_fkey(*)' },
       {
-        status: 300,
-        code: 'PGRST201',
-        message: "Could not embed because more than one relationship was found for 'employees' and 'employees'",
-        hint: "Try changing 'employees' to one of the following: 'employees!employees_manager_id_fkey', 'employees!employees_manager_id_fkey'. Find the desired relationship in the 'details' key.",
+        status: 400,
+        code: 'PGRST200',
+        details:
+          "Searched for a foreign key relationship between 'employees' and 'employees' using the hint 'employees_manager_id_fkey' in the schema 'public', but no matches were found.",
+        hint: null,
       },
+    ],
+    [
+      { query: 'select=*,tasks!project_id(*),tasks!tasks_project_id_fkey(*)' },
+      { status: 400, code: '42712', message: 'table name "projects_tasks_1" specified more than once' },
     ],
     [
       { query: 'tasks.title=eq.x' },
@@ -262,6 +267,19 @@ describe('schema cache errors', () => {
   it.each(['client_id', 'projects_client_id_fkey'])('picks the relationship named by the hint %s', (hint) => {
     const read = plan({ query: `select=*,owner:clients!${hint}(*)` }) as ReadAction;
     expect(read.read.embeds[0]).toMatchObject({ name: 'owner', toOne: true });
+  });
+
+  it.each([
+    ['/employees', 'employees(*)', false, { parentColumn: 'id', childColumn: 'manager_id' }],
+    ['/employees', 'employees!manager_id(*)', false, { parentColumn: 'id', childColumn: 'manager_id' }],
+    ['/employees', 'manager_id(*)', true, { parentColumn: 'manager_id', childColumn: 'id' }],
+    ['/projects', 'client_id(*)', true, { parentColumn: 'client_id', childColumn: 'id' }],
+    ['/projects', 'projects_client_id_fkey(*)', true, { parentColumn: 'client_id', childColumn: 'id' }],
+    ['/projects', 'tasks_project_id_fkey(*)', false, { parentColumn: 'id', childColumn: 'project_id' }],
+  ])('embeds %s?select=%s by a table, key column or constraint name', (path, embed, toOne, condition) => {
+    const read = plan({ path, query: `select=*,${embed}` }) as ReadAction;
+    expect(read.read.embeds[0].toOne).toBe(toOne);
+    expect(read.read.embeds[0].read.join?.conditions).toEqual([condition]);
   });
 
   it('refuses a hint that names no relationship', () => {

@@ -1,9 +1,10 @@
 // The read plan: the select forest becomes a tree of reads (one per embedded resource), each with its filters,
 // logic trees, order and range taken from the parameters whose embed path names it.
-import { notEmbedded, unacceptableFilter } from '../errors.ts';
+import { duplicateEmbedName, notEmbedded, unacceptableFilter } from '../errors.ts';
 import type { ApiRequest, EmbedPath, Field, LogicTree, SelectField, SelectItem } from '../request/types.ts';
 import type { QualifiedName, SchemaCache } from '../schema/types.ts';
 import { planEmbed } from './embed.ts';
+import { applySpreadAggregates } from './spread-aggregates.ts';
 import type { PlannedField, ReadPlan } from './types.ts';
 
 const samePath = (a: EmbedPath, b: EmbedPath) => a.length === b.length && a.every((name, i) => name === b[i]);
@@ -67,7 +68,21 @@ export function planReadTree(
     if (item.kind === 'relation') plan.embeds.push(planEmbed(context, plan, item, path));
   }
   takeEmbedFilters(plan);
+  if (path.length === 0) {
+    applySpreadAggregates(context.cache, plan, false);
+    checkEmbedNames(plan, 1);
+  }
   return plan;
+}
+
+/** Every resource embeds each name once, or PostgreSQL would meet one join alias twice (42712). */
+function checkEmbedNames(plan: ReadPlan, depth: number): void {
+  const seen = new Set<string>();
+  for (const embed of plan.embeds) {
+    if (seen.has(embed.name)) throw duplicateEmbedName(`${plan.from.name}_${embed.name}_${depth}`);
+    seen.add(embed.name);
+  }
+  for (const embed of plan.embeds) checkEmbedNames(embed.read, depth + 1);
 }
 
 /** `clients=not.is.null` filters by whether an embedded resource has a match; no other operator applies to it. */

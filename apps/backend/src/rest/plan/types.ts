@@ -29,6 +29,26 @@ export interface EmbedPlan {
   toOne: boolean;
   inner: boolean;
   spread: boolean;
+  /** A to-one spread: the aggregates taken out of its columns (and its own spreads'), for its parent to apply. */
+  hoisted?: HoistedAggregate[];
+  /** A to-one spread into a resource that aggregates: its columns one by one, aggregated or grouped by. */
+  spreadColumns?: SpreadColumn[];
+}
+
+/** An aggregate of a to-one spread's column, computed in the resource it is spread into, as PostgREST hoists it. */
+export interface HoistedAggregate {
+  /** The column the spread's subquery outputs. */
+  name: string;
+  aggregate: AggregateFunction;
+  aggregateCast?: string;
+  alias?: string;
+}
+
+export interface SpreadColumn {
+  name: string;
+  aggregate?: AggregateFunction;
+  aggregateCast?: string;
+  alias?: string;
 }
 
 /** Columns that join a child to its parent: `parent.column = child.column` for each pair. */

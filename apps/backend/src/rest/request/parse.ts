@@ -9,7 +9,7 @@ import {
   unsupportedMethod,
 } from '../errors.ts';
 import { parseAccept } from './media.ts';
-import { parsePayload } from './payload.ts';
+import { bodyMediaType, parsePayload } from './payload.ts';
 import { parsePreferences } from './preferences.ts';
 import { parseQueryParams } from './query-params.ts';
 import { parseRangeHeader, topLevelRange } from './range.ts';
@@ -104,7 +104,7 @@ export function parseRequest(raw: RawRequest, context: ParseContext): ApiRequest
     ? parsePayload({
         body: raw.body,
         contentType: raw.headers['content-type'],
-        columns: query.columns,
+        columns: action.kind === 'upsert' ? undefined : query.columns,
         isCall: action.kind === 'call',
       })
     : undefined;
@@ -118,7 +118,7 @@ export function parseRequest(raw: RawRequest, context: ParseContext): ApiRequest
     topLevelRange: range,
     preferences,
     accepts: parseAccept(raw.headers.accept),
-    ...(payload ? { payload } : {}),
+    ...(payload ? { payload, bodyType: bodyMediaType(raw.headers['content-type']) } : {}),
     headers: raw.headers,
     path: raw.path,
   };

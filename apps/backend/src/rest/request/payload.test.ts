@@ -1,6 +1,7 @@
 // Request bodies: keys of a JSON object or of a uniform array, PGRST102 otherwise.
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../errors.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { parsePayload } from './payload.ts';
 
 const json = (body: string, extra: Partial<Parameters<typeof parsePayload>[0]> = {}) =>
@@ -52,5 +53,28 @@ describe('parsePayload', () => {
     expect(() => parsePayload({ body: 'x', contentType: 'text/plain', columns: undefined, isCall: false })).toThrow(
       'Content-Type not acceptable: text/plain',
     );
+  });
+});
+
+describe('bodies nested too deep for the database', () => {
+  const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+
+  it.each([
+    ['nested within the limit', deep(MAX_JSON_DEPTH - 1), false],
+    ['nested past the limit', deep(MAX_JSON_DEPTH), true],
+    ['brackets inside strings', `{"a":"${'['.repeat(5000)}"}`, false],
+    ['escaped quotes inside strings', `{"a":"\\"${'['.repeat(5000)}"}`, false],
+  ])('%s: refused %s', (_, body, refused) => {
+    expect(nestsDeeperThan(body, MAX_JSON_DEPTH)).toBe(refused);
+  });
+
+  it('refuses a deep body with PGRST102, with or without columns=', () => {
+    for (const columns of [undefined, ['a']]) {
+      expect(() => json(deep(5000), { columns })).toThrow(
+        expect.objectContaining({
+          body: expect.objectContaining({ code: 'PGRST102', details: 'The JSON nests more than 1000 levels deep' }),
+        }),
+      );
+    }
   });
 });

@@ -2,6 +2,7 @@
 // keys) or a urlencoded form. The raw text travels to Postgres as one parameter; only its keys are read here.
 import { invalidBody } from '../errors.ts';
 import { csvToJson } from './csv.ts';
+import { checkJsonDepth } from './json-depth.ts';
 import type { Payload } from './types.ts';
 
 const startsAsObject = (raw: string) => raw.trimStart().startsWith('{');
@@ -46,9 +47,16 @@ export interface PayloadInput {
   isCall: boolean;
 }
 
-export function parsePayload({ body, contentType, columns, isCall }: PayloadInput): Payload {
+/** The media type of a request body, without parameters; JSON when the request names none. */
+export function bodyMediaType(contentType: string | undefined): string {
   const mime = (contentType ?? 'application/json').split(';')[0].trim().toLowerCase();
-  if (mime === 'application/json' || mime === '') {
+  return mime === '' ? 'application/json' : mime;
+}
+
+export function parsePayload({ body, contentType, columns, isCall }: PayloadInput): Payload {
+  const mime = bodyMediaType(contentType);
+  if (mime === 'application/json') {
+    checkJsonDepth(body);
     if (columns !== undefined) return { kind: 'raw-json', raw: body, isObject: startsAsObject(body) };
     return jsonPayload(body, isCall);
   }

@@ -1,6 +1,8 @@
 // The query string: reserved parameters (select, order, limit, offset, columns, on_conflict, and/or), filters
 // (parameters whose value is an operator expression, or whose name is an embed path) and function arguments.
+import { queryParamError } from '../errors.ts';
 import { fieldName, parseAll } from './cursor.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { looksLikeFilter, parseFilter } from './filter.ts';
 import { parseLogic } from './logic.ts';
 import { parseOrder } from './order.ts';
@@ -98,9 +100,23 @@ function canonicalize(pairs: [string, string | undefined][]): string {
     .join('&');
 }
 
+/** Values the database reads as JSON (a filter on a json column, a function's json argument) nest within limits. */
+function checkDepth(params: [string, string][]): void {
+  for (const [key, value] of params) {
+    if ((value.includes('[') || value.includes('{')) && nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+      throw queryParamError(
+        `failed to parse the value of ${key}`,
+        `The value nests more than ${MAX_JSON_DEPTH} levels deep`,
+      );
+    }
+  }
+}
+
 export function parseQueryParams(query: string): QueryParams {
   const pairs = splitQuery(query);
   const { reserved, filters, rpcParams, embeddable } = sortParams(pairs);
+  checkDepth(filters);
+  checkDepth(rpcParams);
   const select = reserved.get('select');
   const columns = reserved.get('columns');
   const onConflict = reserved.get('on_conflict');

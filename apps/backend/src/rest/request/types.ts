@@ -171,6 +171,8 @@ export interface ApiRequest {
   preferences: Preferences;
   accepts: MediaType[];
   payload?: Payload;
+  /** The body's media type without parameters (`application/json` when unnamed), set with the payload. */
+  bodyType?: string;
   /** Lower-cased request headers, for `request.headers`. */
   headers: Record<string, string>;
   path: string;

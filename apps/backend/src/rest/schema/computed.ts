@@ -1,7 +1,5 @@
 // Computed relationships, as PostgREST finds them: a function of the exposed schemas whose one parameter is a
 // relation's row type and which returns a relation's row type. `select=*,fn(*)` embeds what it returns for each row.
-import type { ComputedRelationship, QualifiedName, SchemaCache } from './types.ts';
-
 const RELATION_KINDS = "('r', 'v', 'm', 'f', 'p')";
 
 // A set-returning function declared `rows 1` promises one row, so it embeds as an object, as PostgREST decides.
@@ -22,28 +20,3 @@ where p.pronargs = 1 and p.prokind = 'f'
   and fn.nspname in (select json_array_elements_text($1::json))
   and an.nspname in (select json_array_elements_text($1::json))
   and rn.nspname in (select json_array_elements_text($1::json))`;
-
-// Only functions of the origin's own schema are its relationships: PostgREST looks them up under the request's schema.
-const belongsTo = (relationship: ComputedRelationship, origin: QualifiedName) =>
-  relationship.function.schema === origin.schema &&
-  relationship.table.schema === origin.schema &&
-  relationship.table.name === origin.name;
-
-/** The computed relationships of `origin`: functions of its schema taking its row. */
-export function computedRelationshipsOf(cache: SchemaCache, origin: QualifiedName): ComputedRelationship[] {
-  return cache.computedRelationships.filter((relationship) => belongsTo(relationship, origin));
-}
-
-/**
- * The computed relationship `name` of `origin`. It stands in for any foreign-key relationship to a table of the same
- * name, as PostgREST lets it override them, and takes no hint.
- */
-export function findComputedRelationship(
-  cache: SchemaCache,
-  origin: QualifiedName,
-  name: string,
-): ComputedRelationship | undefined {
-  return cache.computedRelationships.find(
-    (relationship) => relationship.function.name === name && belongsTo(relationship, origin),
-  );
-}

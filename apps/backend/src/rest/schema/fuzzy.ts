@@ -1,5 +1,6 @@
-// "Perhaps you meant ..." suggestions: the closest name by n-gram cosine similarity re-scored by edit distance,
-// the way PostgREST's fuzzy set chooses them, kept only above a minimum score.
+// "Perhaps you meant ..." suggestions, chosen the way PostgREST's fuzzy set chooses them: an exact (case-blind) name
+// wins outright; otherwise names sharing n-grams (trigrams, then bigrams) with the value are ranked by cosine
+// similarity, the best 50 re-scored by normalized edit distance, and those reaching the minimum score kept.
 
 const normalize = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}, ]/gu, '');
 
@@ -33,20 +34,40 @@ function levenshtein(a: string, b: string): number {
   return previous[b.length];
 }
 
-/** The candidate closest to `value`, or null when none scores at least `minScore` (0..1). */
-export function closestMatch(value: string, candidates: string[], minScore: number): string | null {
+/** 1 for equal texts, 0 for nothing in common: the edit distance over the longer length. */
+function editSimilarity(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  return longest === 0 ? 1 : 1 - levenshtein(a, b) / longest;
+}
+
+export interface FuzzyMatch {
+  candidate: string;
+  score: number;
+}
+
+/** The candidates like `value`, best first, each scoring at least `minScore` (0..1). */
+export function fuzzyMatches(value: string, candidates: string[], minScore: number): FuzzyMatch[] {
+  const key = value.toLowerCase();
+  const exact = candidates.find((candidate) => candidate.toLowerCase() === key);
+  if (exact !== undefined) return [{ candidate: exact, score: 1 }];
+  const distinct = [...new Set(candidates)];
   for (const size of [3, 2]) {
     const target = grams(value, size);
-    const similar = candidates.filter((candidate) => cosine(target, grams(candidate, size)) > 0);
-    if (similar.length === 0) continue;
-    const scored = similar.map((candidate) => {
-      const a = normalize(candidate);
-      const b = normalize(value);
-      const longest = Math.max(a.length, b.length);
-      return { candidate, score: longest === 0 ? 0 : 1 - levenshtein(a, b) / longest };
-    });
-    scored.sort((x, y) => y.score - x.score);
-    return scored[0].score >= minScore ? scored[0].candidate : null;
+    const byCosine = distinct
+      .map((candidate) => ({ candidate, score: cosine(target, grams(candidate, size)) }))
+      .filter((match) => match.score > 0)
+      .sort((x, y) => y.score - x.score)
+      .slice(0, 50);
+    const matches = byCosine
+      .map(({ candidate }) => ({ candidate, score: editSimilarity(key, candidate.toLowerCase()) }))
+      .filter((match) => match.score >= minScore)
+      .sort((x, y) => y.score - x.score);
+    if (matches.length > 0) return matches;
   }
-  return null;
+  return [];
+}
+
+/** The candidate closest to `value`, or null when none scores at least `minScore` (0..1). */
+export function closestMatch(value: string, candidates: string[], minScore: number): string | null {
+  return fuzzyMatches(value, candidates, minScore)[0]?.candidate ?? null;
 }

@@ -3,13 +3,24 @@
 // them. Each query returns one JSON document so both adapters read it the same way.
 import type { Db } from '../../db/types.ts';
 import { COMPUTED_RELATIONSHIPS_SQL } from './computed.ts';
-import type { ComputedRelationship, ForeignKey, Routine, RoutineParam, SchemaCache, Table } from './types.ts';
+import { compareRoutines, ROUTINES_SQL, toRoutine, type RawRoutine } from './routines.ts';
+import type { ComputedRelationship, ForeignKey, Routine, SchemaCache, Table } from './types.ts';
 import { tableKey } from './types.ts';
 import { addViewKeys, VIEWS_SQL, type ViewCatalog } from './views.ts';
 
 // format_type qualifies every type that is not visible on the search path; with only pg_catalog on it, the names
 // it prints stay valid whatever search path a request runs with.
 const PIN_SEARCH_PATH = "select set_config('search_path', 'pg_catalog', true)";
+
+// A column's default as `missing=default` writes it, as PostgREST reads it: the column's own, the next value of an
+// identity column's sequence, or its domain's; none for a generated column.
+const COLUMN_DEFAULT = `case
+  when a.attgenerated <> '' then null
+  when d.adbin is not null then pg_get_expr(d.adbin, d.adrelid)
+  when a.attidentity = 'd' then format('nextval(%L::regclass)',
+    pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+  else (select pg_get_expr(ty.typdefaultbin, 0) from pg_type ty where ty.oid = a.atttypid and ty.typtype = 'd')
+end`;
 
 const TABLES_SQL = `
 select coalesce(json_agg(json_build_object(
@@ -21,7 +32,7 @@ select coalesce(json_agg(json_build_object(
   'columns', coalesce((
     select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
       'nominalType', format_type(a.atttypid, null),
-      'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'nullable', not a.attnotnull, 'default', ${COLUMN_DEFAULT},
       'description', col_description(c.oid, a.attnum),
       'maxLength', case when a.atttypid in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end,
       'enum', (select json_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = a.atttypid)
@@ -45,27 +56,14 @@ select coalesce(json_agg(json_build_object(
               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum),
   'foreignTable', json_build_object('schema', fns.nspname, 'name', fc.relname),
   'foreignColumns', (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
-              join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum)
+              join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum),
+  'oneToOne', exists (select 1 from pg_constraint u where u.conrelid = con.conrelid and u.contype in ('p', 'u')
+              and (select array_agg(k order by k) from unnest(u.conkey) k) = con.conkey)
 )), '[]')::text as doc
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid join pg_namespace ns on ns.oid = c.relnamespace
 join pg_class fc on fc.oid = con.confrelid join pg_namespace fns on fns.oid = fc.relnamespace
 where con.contype = 'f' and ns.nspname not in ('pg_catalog', 'information_schema')`;
-
-const ROUTINES_SQL = `
-select coalesce(json_agg(json_build_object(
-  'schema', n.nspname, 'name', p.proname, 'volatility', p.provolatile, 'set', p.proretset,
-  'returnType', format_type(p.prorettype, null), 'typtype', t.typtype,
-  'returnRelation', case when t.typrelid <> 0 then (
-    select json_build_object('schema', rn.nspname, 'name', rc.relname)
-    from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace where rc.oid = t.typrelid) end,
-  'argNames', array_to_json(p.proargnames), 'argModes', array_to_json(p.proargmodes),
-  'argTypes', (select json_agg(format_type(u.typ, null) order by u.ord)
-               from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(typ, ord)),
-  'defaults', p.pronargdefaults, 'description', obj_description(p.oid, 'pg_proc')
-)), '[]')::text as doc
-from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
-where n.nspname in (select json_array_elements_text($1::json)) and p.prokind = 'f'`;
 
 // The roles a request may run as: those the authenticator role is a member of, as PostgREST can only switch to
 // those. Every role name is read too, to tell a role that does not exist from one that is not granted.
@@ -100,50 +98,6 @@ select json_build_object(
 
 const TIMEZONES_SQL = `select coalesce(json_agg(name), '[]')::text as doc from pg_timezone_names`;
 
-interface RawRoutine {
-  schema: string;
-  name: string;
-  volatility: 'i' | 's' | 'v';
-  set: boolean;
-  returnType: string;
-  typtype: string;
-  returnRelation: { schema: string; name: string } | null;
-  argNames: string[] | null;
-  argModes: string[] | null;
-  argTypes: string[] | null;
-  defaults: number;
-  description: string | null;
-}
-
-function toRoutine(raw: RawRoutine): Routine {
-  const types = raw.argTypes ?? [];
-  const inputs = types
-    .map((type, i) => ({ type, name: raw.argNames?.[i] ?? '', mode: raw.argModes?.[i] ?? 'i' }))
-    .filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
-  const firstOptional = inputs.length - raw.defaults;
-  const params: RoutineParam[] = inputs.map((arg, i) => ({
-    name: arg.name,
-    type: arg.type,
-    required: i < firstOptional,
-    variadic: arg.mode === 'v',
-  }));
-  const isVoid = raw.returnType === 'void';
-  const composite = raw.typtype === 'c' || raw.returnType === 'record';
-  return {
-    schema: raw.schema,
-    name: raw.name,
-    params,
-    returns: {
-      set: raw.set,
-      kind: isVoid ? 'void' : composite ? 'composite' : 'scalar',
-      relation: raw.returnRelation ?? undefined,
-      type: raw.returnType,
-    },
-    ...(raw.description ? { description: raw.description } : {}),
-    volatility: raw.volatility === 'i' ? 'immutable' : raw.volatility === 's' ? 'stable' : 'volatile',
-  };
-}
-
 export async function loadSchemaCache(db: Db, schemas: string[]): Promise<SchemaCache> {
   return db.transaction(async (tx) => {
     await tx.query(PIN_SEARCH_PATH);
@@ -155,7 +109,7 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
     const baseForeignKeys = await read<ForeignKey[]>(FOREIGN_KEYS_SQL, []);
     const views = await read<ViewCatalog>(VIEWS_SQL, []);
     const computedRelationships = await read<ComputedRelationship[]>(COMPUTED_RELATIONSHIPS_SQL);
-    const routines = (await read<RawRoutine[]>(ROUTINES_SQL)).map(toRoutine);
+    const routines = (await read<RawRoutine[]>(ROUTINES_SQL)).flatMap((raw) => toRoutine(raw) ?? []);
     const timezones = new Set(await read<string[]>(TIMEZONES_SQL, []));
     const schemaInfo = await read<Pick<SchemaCache, 'descriptions' | 'enums'>>(SCHEMAS_SQL);
     const planEnabled = (await tx.query<{ enabled: boolean }>(PLAN_ENABLED_SQL)).rows[0].enabled;
@@ -169,6 +123,7 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
       const key = tableKey(routine.schema, routine.name);
       routinesByName.set(key, [...(routinesByName.get(key) ?? []), routine]);
     }
+    for (const overloads of routinesByName.values()) overloads.sort(compareRoutines);
     return {
       schemas,
       tables: byName,

@@ -1,10 +1,12 @@
-// Relationships between two tables, derived from foreign keys as PostgREST derives them: many-to-one (the origin
-// holds the key), one-to-many / one-to-one (the target holds it) and many-to-many through a junction table whose
-// primary key includes both foreign keys.
-import type { ForeignKey, QualifiedName, SchemaCache, Table } from './types.ts';
-import { findTable } from './types.ts';
+// The relationships of a table or view, derived from foreign keys as PostgREST's schema cache derives them:
+// many-to-one where it holds the key, one-to-many where another holds a key to it (one-to-one both ways when the key
+// columns are unique), many-to-many through a junction table whose primary key holds both keys, and the computed
+// relationships of its row, which override the foreign keys to a table of the function's name. Listed in PostgREST's
+// order, which decides the order of PGRST201's candidates; worked out once per schema cache and origin.
+import type { ComputedRelationship, ForeignKey, QualifiedName, SchemaCache } from './types.ts';
+import { findTable, tableKey } from './types.ts';
 
-export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+export type Cardinality = 'one-to-many' | 'many-to-one' | 'one-to-one' | 'many-to-many';
 
 export interface Relationship {
   cardinality: Cardinality;
@@ -14,6 +16,10 @@ export interface Relationship {
   constraint: string;
   /** Column pairs [origin column, target column] for direct relationships. */
   columns: [string, string][];
+  /** A table's key to itself (or a junction between a table and itself). */
+  isSelf: boolean;
+  /** The target is a view: PostgREST does not embed it by a constraint or column name. */
+  foreignIsView: boolean;
   junction?: {
     table: QualifiedName;
     /** junction -> origin: [junction column, origin column]. */
@@ -23,62 +29,66 @@ export interface Relationship {
   };
 }
 
+/** A relationship of an origin: through foreign keys, or a computed relationship (a function of its row). */
+export type AnyRelationship = Relationship | ComputedRelationship;
+
+export const isComputed = (relationship: AnyRelationship): relationship is ComputedRelationship =>
+  'function' in relationship;
+
 const same = (a: QualifiedName, b: QualifiedName) => a.schema === b.schema && a.name === b.name;
 const pairs = (fk: ForeignKey): [string, string][] => fk.columns.map((column, i) => [column, fk.foreignColumns[i]]);
-const within = (columns: string[], set: string[]) => columns.every((column) => set.includes(column));
+const swap = (columns: [string, string][]): [string, string][] => columns.map(([a, b]) => [b, a]);
+const isView = (cache: SchemaCache, name: QualifiedName) => findTable(cache, name.schema, name.name)?.isView ?? false;
 
-/** A key on `columns` makes the side holding the foreign key unique: one-to-one instead of one-to-many. */
-function isUniqueKey(table: Table | undefined, columns: string[]): boolean {
-  if (!table || table.primaryKey.length === 0) return false;
-  return table.primaryKey.length === columns.length && within(table.primaryKey, columns);
-}
-
-export function relationshipsBetween(cache: SchemaCache, origin: QualifiedName, target: QualifiedName): Relationship[] {
+function direct(cache: SchemaCache, origin: QualifiedName): Relationship[] {
   const found: Relationship[] = [];
   for (const fk of cache.foreignKeys) {
-    if (same(fk.table, origin) && same(fk.foreignTable, target)) {
+    const isSelf = same(fk.table, fk.foreignTable);
+    if (same(fk.table, origin) && fk.foreignTable.schema === origin.schema) {
       found.push({
-        cardinality: 'many-to-one',
+        cardinality: fk.oneToOne ? 'one-to-one' : 'many-to-one',
         table: origin,
-        foreignTable: target,
+        foreignTable: fk.foreignTable,
         constraint: fk.constraint,
         columns: pairs(fk),
+        isSelf,
+        foreignIsView: isView(cache, fk.foreignTable),
       });
     }
-  }
-  for (const fk of cache.foreignKeys) {
-    if (same(fk.table, target) && same(fk.foreignTable, origin)) {
-      const unique = isUniqueKey(findTable(cache, target.schema, target.name), fk.columns);
+    if (same(fk.foreignTable, origin) && fk.table.schema === origin.schema) {
       found.push({
-        cardinality: unique ? 'one-to-one' : 'one-to-many',
+        cardinality: fk.oneToOne ? 'one-to-one' : 'one-to-many',
         table: origin,
-        foreignTable: target,
+        foreignTable: fk.table,
         constraint: fk.constraint,
-        columns: pairs(fk).map(([child, parent]) => [parent, child]),
+        columns: swap(pairs(fk)),
+        isSelf,
+        foreignIsView: isView(cache, fk.table),
       });
     }
   }
-  found.push(...manyToMany(cache, origin, target));
   return found;
 }
 
-function manyToMany(cache: SchemaCache, origin: QualifiedName, target: QualifiedName): Relationship[] {
+/** Junction tables of the exposed schemas whose primary key holds a key to the origin and a key to the target. */
+function manyToMany(cache: SchemaCache, origin: QualifiedName): Relationship[] {
   const found: Relationship[] = [];
   for (const junction of cache.tables.values()) {
     const jName = { schema: junction.schema, name: junction.name };
-    if (same(jName, origin) || same(jName, target) || junction.schema !== origin.schema) continue;
-    const keys = cache.foreignKeys.filter((fk) => same(fk.table, jName) && within(fk.columns, junction.primaryKey));
+    if (!cache.schemas.includes(junction.schema) || junction.primaryKey.length === 0) continue;
+    const inKey = (fk: ForeignKey) => fk.columns.every((column) => junction.primaryKey.includes(column));
+    const keys = cache.foreignKeys.filter((fk) => same(fk.table, jName) && !fk.oneToOne && inKey(fk));
     for (const toOrigin of keys.filter((fk) => same(fk.foreignTable, origin))) {
-      // Views standing in for a table repeat its foreign keys: two different keys have different names.
-      for (const toTarget of keys.filter(
-        (fk) => same(fk.foreignTable, target) && fk.constraint !== toOrigin.constraint,
-      )) {
+      for (const toTarget of keys) {
+        if (toTarget.constraint === toOrigin.constraint || toTarget.foreignTable.schema !== origin.schema) continue;
         found.push({
           cardinality: 'many-to-many',
           table: origin,
-          foreignTable: target,
+          foreignTable: toTarget.foreignTable,
           constraint: toOrigin.constraint,
           columns: [],
+          isSelf: same(origin, toTarget.foreignTable),
+          foreignIsView: isView(cache, toTarget.foreignTable),
           junction: {
             table: jName,
             source: { constraint: toOrigin.constraint, columns: pairs(toOrigin) },
@@ -91,40 +101,47 @@ function manyToMany(cache: SchemaCache, origin: QualifiedName, target: Qualified
   return found;
 }
 
-/** `table!hint(...)`: a constraint name, a column of the key, or a junction table's name. */
-export function matchesHint(relationship: Relationship, hint: string): boolean {
-  if (relationship.junction) {
-    const { junction } = relationship;
-    return junction.table.name === hint || junction.source.constraint === hint || junction.target.constraint === hint;
-  }
-  if (relationship.constraint === hint) return true;
-  const [originColumns, targetColumns] = [relationship.columns.map(([o]) => o), relationship.columns.map(([, t]) => t)];
-  return relationship.cardinality === 'many-to-one'
-    ? originColumns.includes(hint) || (targetColumns.length === 1 && targetColumns[0] === hint)
-    : targetColumns.includes(hint) || (originColumns.length === 1 && originColumns[0] === hint);
+const CARDINALITY_ORDER: Record<Cardinality, number> = {
+  'one-to-many': 0,
+  'many-to-one': 1,
+  'one-to-one': 2,
+  'many-to-many': 3,
+};
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: QualifiedName, b: QualifiedName) => byText(a.schema, b.schema) || byText(a.name, b.name);
+const columnsText = (columns: [string, string][]) => JSON.stringify(columns);
+
+/** PostgREST's order: by target, self-relationships last, by cardinality, then by constraint or junction. */
+function compareRelationships(a: Relationship, b: Relationship): number {
+  return (
+    byName(a.foreignTable, b.foreignTable) ||
+    Number(a.isSelf) - Number(b.isSelf) ||
+    CARDINALITY_ORDER[a.cardinality] - CARDINALITY_ORDER[b.cardinality] ||
+    (a.junction && b.junction ? byName(a.junction.table, b.junction.table) : 0) ||
+    byText(a.constraint, b.constraint) ||
+    byText(a.junction?.target.constraint ?? '', b.junction?.target.constraint ?? '') ||
+    byText(columnsText(a.columns), columnsText(b.columns))
+  );
 }
 
-/** The details PostgREST lists for an ambiguous embedding (PGRST201). */
-export function describeRelationship(relationship: Relationship): Record<string, string> {
-  const list = (columns: string[]) => `(${columns.join(', ')})`;
-  const { table, foreignTable } = relationship;
-  if (relationship.junction) {
-    const { junction } = relationship;
-    return {
-      cardinality: 'many-to-many',
-      embedding: `${table.name} with ${foreignTable.name}`,
-      relationship: `${junction.table.name} using ${junction.source.constraint}${list(junction.source.columns.map(([j]) => j))} and ${junction.target.constraint}${list(junction.target.columns.map(([j]) => j))}`,
-    };
-  }
-  return {
-    cardinality: relationship.cardinality,
-    embedding: `${table.name} with ${foreignTable.name}`,
-    relationship: `${relationship.constraint} using ${table.name}${list(relationship.columns.map(([o]) => o))} and ${foreignTable.name}${list(relationship.columns.map(([, t]) => t))}`,
-  };
+function derive(cache: SchemaCache, origin: QualifiedName): AnyRelationship[] {
+  const computed = cache.computedRelationships
+    .filter((relationship) => same(relationship.table, origin) && relationship.function.schema === origin.schema)
+    .sort((a, b) => byName(a.function, b.function) || byName(a.foreignTable, b.foreignTable));
+  // A computed relationship named like a table stands in for every foreign-key relationship to that table.
+  const overridden = (relationship: Relationship) => computed.some((c) => same(c.function, relationship.foreignTable));
+  const fromKeys = [...direct(cache, origin), ...manyToMany(cache, origin)].filter((r) => !overridden(r));
+  return [...fromKeys.sort(compareRelationships), ...computed];
 }
 
-/** The `table!name` a client can write to pick one relationship. */
-export function relationshipHint(relationship: Relationship): string {
-  const name = relationship.junction ? relationship.junction.table.name : relationship.constraint;
-  return `'${relationship.foreignTable.name}!${name}'`;
+const memo = new WeakMap<SchemaCache, Map<string, AnyRelationship[]>>();
+
+/** Every relationship of `origin` to a table or view of its own schema. */
+export function relationshipsFrom(cache: SchemaCache, origin: QualifiedName): AnyRelationship[] {
+  let byOrigin = memo.get(cache);
+  if (!byOrigin) memo.set(cache, (byOrigin = new Map()));
+  const key = tableKey(origin.schema, origin.name);
+  let found = byOrigin.get(key);
+  if (!found) byOrigin.set(key, (found = derive(cache, origin)));
+  return found;
 }

@@ -40,6 +40,8 @@ export interface ForeignKey {
   columns: string[];
   foreignTable: QualifiedName;
   foreignColumns: string[];
+  /** The key's columns are the table's primary key or a unique key: each row has at most one match on both sides. */
+  oneToOne?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Parse -> plan -> SQL for PUT, EXPLAIN plans, planned counts, CSV bodies and to-many spreads, table-driven.
+// Parse -> plan -> SQL for PUT, EXPLAIN plans, planned counts, CSV bodies, spreads and their aggregates, table-driven.
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../errors.ts';
 import { planRequest } from '../plan/plan.ts';
@@ -117,6 +117,27 @@ describe('spreading a to-many embed', () => {
       `LEFT JOIN LATERAL (SELECT json_agg("pgrst_1"."title") AS "title", json_agg("pgrst_1"."n") AS "n" FROM (`,
     );
     expect(text).toContain(`COALESCE("pgrst_1"."title", '[]') AS "title", COALESCE("pgrst_1"."n", '[]') AS "n"`);
+  });
+});
+
+describe('aggregates beside to-one spreads', () => {
+  it("computes a spread's aggregate in the resource it is spread into and groups by the spread's other columns", () => {
+    const { text } = buildStatement(
+      plan({ path: '/tasks', query: 'select=title,...projects(total:budget.sum(),name)' }),
+    );
+    expect(text).toContain('SELECT "public"."tasks"."title", SUM("pgrst_1"."total") AS "total", "pgrst_1"."name" FROM');
+    expect(text).toContain('(SELECT "projects_1"."budget" AS "total", "projects_1"."name" FROM "public"."projects"');
+    expect(text).toContain('GROUP BY "public"."tasks"."title", "pgrst_1"."name"');
+  });
+
+  it('lists the columns of a spread `*` one by one where the resource aggregates', () => {
+    const { text } = buildStatement(plan({ path: '/tasks', query: 'select=title.count(),...projects(*)' }));
+    expect(text).toContain('"pgrst_1"."id", "pgrst_1"."name", "pgrst_1"."client_id", "pgrst_1"."budget"');
+    expect(text).toContain('GROUP BY "pgrst_1"."id", "pgrst_1"."name", "pgrst_1"."client_id", "pgrst_1"."budget"');
+  });
+
+  it('refuses aggregates in a to-many spread with PGRST127', () => {
+    expect(failure({ query: 'select=name,...tasks(estimate.sum())' })).toBe('PGRST127');
   });
 });
 

@@ -1,7 +1,7 @@
 // Read plans as SQL: one SELECT per resource, embedded resources as lateral subqueries (to-one as a row object,
 // to-many as a JSON array), and the count query of the top level.
 import type { OrderTerm } from '../request/types.ts';
-import type { EmbedPlan, PlannedField, ReadPlan } from '../plan/types.ts';
+import type { EmbedPlan, PlannedField, ReadPlan, SpreadColumn } from '../plan/types.ts';
 import { fieldSql, logicSql } from './filter.ts';
 import { ident, qualified, typeName, type Params } from './fragments.ts';
 
@@ -29,6 +29,10 @@ function fromSql(plan: ReadPlan, parentQualifier?: string): string {
 }
 
 function selectItemSql(qualifier: string, item: PlannedField, params: Params): string {
+  // The whole row under a name: what a spread's `count()` counts once the resource it is spread into aggregates.
+  if (item.field.name === '*' && item.aggregate === undefined && item.alias !== undefined) {
+    return `${qualifier} AS ${ident(item.alias)}`;
+  }
   let sql = fieldSql(qualifier, item.field, params);
   if (item.cast !== undefined) sql = `CAST(${sql} AS ${typeName(item.cast)})`;
   if (item.aggregate !== undefined) {
@@ -67,13 +71,32 @@ function outputNames(plan: ReadPlan): string[] | undefined {
   return names.length > 0 ? names : undefined;
 }
 
-function embedSql(embed: EmbedPlan, parentQualifier: string, params: Params): { select?: string; join: string } {
+/** A column of a to-one spread in a resource that aggregates: aggregated there, or selected to be grouped by. */
+function spreadColumnSql(agg: string, column: SpreadColumn): string {
+  const value = `${agg}.${ident(column.name)}`;
+  if (column.aggregate === undefined) return value;
+  let sql = `${column.aggregate.toUpperCase()}(${value})`;
+  if (column.aggregateCast !== undefined) sql = `CAST(${sql} AS ${typeName(column.aggregateCast)})`;
+  return column.alias !== undefined ? `${sql} AS ${ident(column.alias)}` : sql;
+}
+
+/** Embedded JSON is jsonb in a resource that aggregates, so that it can be grouped by. */
+function embedSql(
+  embed: EmbedPlan,
+  parentQualifier: string,
+  params: Params,
+  aggregated: boolean,
+): { select?: string; join: string } {
   const subquery = readSql(embed.read, params, parentQualifier);
   const agg = ident(embed.aggregateAlias);
   const joinType = embed.inner ? 'INNER' : 'LEFT';
   const outputs = embed.read.select.length > 0 || embed.read.embeds.length > 0;
+  const json = aggregated ? '::jsonb' : '';
   if (embed.toOne) {
-    const select = embed.spread ? `${agg}.*` : `row_to_json(${agg}.*) AS ${ident(embed.name)}`;
+    const spread = embed.spreadColumns
+      ? embed.spreadColumns.map((column) => spreadColumnSql(agg, column)).join(', ')
+      : `${agg}.*`;
+    const select = embed.spread ? spread : `row_to_json(${agg}.*)${json} AS ${ident(embed.name)}`;
     return { ...(outputs ? { select } : {}), join: `${joinType} JOIN LATERAL (${subquery}) AS ${agg} ON TRUE` };
   }
   const spreadNames = embed.spread ? outputNames(embed.read) : undefined;
@@ -85,10 +108,10 @@ function embedSql(embed: EmbedPlan, parentQualifier: string, params: Params): { 
       join: `${joinType} JOIN LATERAL (SELECT ${arrays} FROM (${subquery}) AS ${agg}) AS ${agg} ON ${embed.inner ? `${agg} IS NOT NULL` : 'TRUE'}`,
     };
   }
-  const aggregated = `SELECT json_agg(${agg}) AS ${agg} FROM (${subquery}) AS ${agg}`;
+  const arrayOfRows = `SELECT json_agg(${agg}) AS ${agg} FROM (${subquery}) AS ${agg}`;
   return {
-    ...(outputs ? { select: `COALESCE(${agg}.${agg}, '[]') AS ${ident(embed.name)}` } : {}),
-    join: `${joinType} JOIN LATERAL (${aggregated}) AS ${agg} ON ${embed.inner ? `${agg} IS NOT NULL` : 'TRUE'}`,
+    ...(outputs ? { select: `COALESCE(${agg}.${agg}, '[]')${json} AS ${ident(embed.name)}` } : {}),
+    join: `${joinType} JOIN LATERAL (${arrayOfRows}) AS ${agg} ON ${embed.inner ? `${agg} IS NOT NULL` : 'TRUE'}`,
   };
 }
 
@@ -113,19 +136,34 @@ function rangeSql(plan: ReadPlan, params: Params): string {
   return ` LIMIT ${limit === undefined ? 'ALL' : params.add(String(limit))} OFFSET ${params.add(String(offset))}`;
 }
 
-/** Non-aggregated fields group the rows when any field is aggregated. */
+/** Whether a read aggregates, in its own columns or in those of its to-one spreads. */
+function aggregates(plan: ReadPlan): boolean {
+  return (
+    plan.select.some((item) => item.aggregate !== undefined) ||
+    plan.embeds.some((embed) => embed.spreadColumns?.some((column) => column.aggregate !== undefined))
+  );
+}
+
+/** When a read aggregates, its other columns, its spreads' other columns and its embedded JSON group the rows. */
 function groupSql(plan: ReadPlan, qualifier: string, params: Params): string {
-  if (!plan.select.some((item) => item.aggregate !== undefined)) return '';
   const terms = plan.select
     .filter((item) => item.aggregate === undefined)
     .map((item) => (item.alias !== undefined ? ident(item.alias) : fieldSql(qualifier, item.field, params)));
+  for (const embed of plan.embeds) {
+    const agg = ident(embed.aggregateAlias);
+    const plainColumns = (embed.spreadColumns ?? []).filter((column) => column.aggregate === undefined);
+    terms.push(...plainColumns.map((column) => `${agg}.${ident(column.name)}`));
+    const hasOutputs = embed.read.select.length > 0 || embed.read.embeds.length > 0;
+    if (!embed.spread && hasOutputs) terms.push(ident(embed.name));
+  }
   return terms.length > 0 ? ` GROUP BY ${terms.join(', ')}` : '';
 }
 
 /** The SELECT of one read; `parentQualifier` is set for an embedded read, whose join it completes. */
 export function readSql(plan: ReadPlan, params: Params, parentQualifier?: string): string {
   const qualifier = qualifierOf(plan);
-  const embeds = plan.embeds.map((embed) => embedSql(embed, qualifier, params));
+  const aggregated = aggregates(plan);
+  const embeds = plan.embeds.map((embed) => embedSql(embed, qualifier, params, aggregated));
   const fields = plan.select.map((item) => selectItemSql(qualifier, item, params));
   const embedSelects = embeds.flatMap((embed) => (embed.select ? [embed.select] : []));
   const selects = fields.length === 0 && embedSelects.length === 0 ? [`${qualifier}.*`] : [...fields, ...embedSelects];
@@ -136,7 +174,7 @@ export function readSql(plan: ReadPlan, params: Params, parentQualifier?: string
   ];
   const joins = embeds.map((embed) => ` ${embed.join}`).join('');
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-  return `SELECT ${selects.join(', ')} ${fromSql(plan, parentQualifier)}${joins}${where}${groupSql(plan, qualifier, params)}${orderSql(plan, plan.order, params)}${rangeSql(plan, params)}`;
+  return `SELECT ${selects.join(', ')} ${fromSql(plan, parentQualifier)}${joins}${where}${aggregated ? groupSql(plan, qualifier, params) : ''}${orderSql(plan, plan.order, params)}${rangeSql(plan, params)}`;
 }
 
 /** Counts the rows the top level matches, before limit and offset; inner embeds must have a match. */
