@@ -7,6 +7,7 @@ import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
 import { compileTrustedProxies, trustProxies } from './http/visitor.ts';
+import { mountFunctions } from './functions/routes.ts';
 import { mountMailbox } from './mail/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
@@ -26,6 +27,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   }
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));
+  mountFunctions(app, deps);
 
   app.notFound(noRouteMatched);
   app.onError((error, c) => {

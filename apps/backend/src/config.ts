@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseHookUri } from './auth/hooks/uri.ts';
 import { envReference, unreadKeys, unsetEnvReferences, valueAt } from './config-keys.ts';
 import { compileTrustedProxies } from './http/visitor.ts';
+import { functionsConfig, functionsEnvSchema, functionsTomlSchema, type FunctionsConfig } from './functions/config.ts';
 
 const passwordRequirements = z.enum([
   '',
@@ -218,27 +219,30 @@ const checkedAuthSchema = authSchema.superRefine((auth, context) => {
 const tomlSchema = z.object({
   api: apiSchema.prefault({}),
   auth: checkedAuthSchema.prefault({}),
+  functions: functionsTomlSchema,
 });
 
 export type ProjectConfig = z.infer<typeof tomlSchema>;
 export type PasswordRequirements = z.infer<typeof passwordRequirements>;
 
-const envSchema = z.object({
-  BACKEND_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  BACKEND_HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./.data'),
-  DATABASE_URL: z.string().optional(),
-  SUPABASE_DIR: z.string().default('./supabase'),
-  /** The address browsers and e-mails use to reach this server. */
-  API_EXTERNAL_URL: z.string().url().optional(),
-  /** Overrides auth.site_url, so the web app's port can change without editing config.toml. */
-  SITE_URL: z.string().url().optional(),
-  /**
-   * Proxies whose X-Forwarded-For names the visitor (comma-separated: loopback, linklocal, uniquelocal, addresses,
-   * CIDR ranges; empty trusts none). Loopback by default: the web app's server on this machine.
-   */
-  BACKEND_TRUSTED_PROXIES: z.string().default('loopback'),
-});
+const envSchema = z
+  .object({
+    BACKEND_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    BACKEND_HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./.data'),
+    DATABASE_URL: z.string().optional(),
+    SUPABASE_DIR: z.string().default('./supabase'),
+    /** The address browsers and e-mails use to reach this server. */
+    API_EXTERNAL_URL: z.string().url().optional(),
+    /** Overrides auth.site_url, so the web app's port can change without editing config.toml. */
+    SITE_URL: z.string().url().optional(),
+    /**
+     * Proxies whose X-Forwarded-For names the visitor (comma-separated: loopback, linklocal, uniquelocal, addresses,
+     * CIDR ranges; empty trusts none). Loopback by default: the web app's server on this machine.
+     */
+    BACKEND_TRUSTED_PROXIES: z.string().default('loopback'),
+  })
+  .extend(functionsEnvSchema.shape);
 
 export interface Config {
   port: number;
@@ -252,6 +256,7 @@ export interface Config {
   project: ProjectConfig;
   /** Keys of config.toml this backend does not implement: listed by --print-config, never silently dropped. */
   ignoredKeys: string[];
+  functions: FunctionsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -387,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: parseTrustedProxies(e.BACKEND_TRUSTED_PROXIES),
     project,
     ignoredKeys,
+    functions: functionsConfig(e, supabaseDir, project.functions),
   };
 }
 

@@ -1,6 +1,7 @@
 // What every service of the server is built from; created once in main.ts (or by a test) and passed in.
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
+import type { FunctionsRuntime } from './functions/runtime.ts';
 import type { Keys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
 
@@ -9,4 +10,6 @@ export interface Deps {
   db: Db;
   keys: Keys;
   mailer: Mailer;
+  /** Absent where an app is built for some services only (tests); the functions routes then do not exist. */
+  functions?: FunctionsRuntime;
 }

@@ -1,10 +1,15 @@
 // Entry point of the backend: config -> db -> app -> listen, and a banner with the URLs and local keys.
+import path from 'node:path';
 import { ConfigError, describeConfig, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { envFileArgument } from './functions/config.ts';
+import { describeFunctions } from './functions/status.ts';
 import { startBackend } from './server.ts';
 
 async function main() {
   const config = loadConfig();
+  const envFile = envFileArgument(process.argv);
+  if (envFile) config.functions.envFile = path.resolve(envFile);
   if (process.argv.includes('--print-config')) {
     console.log(JSON.stringify(describeConfig(config), null, 2));
     return;
@@ -35,6 +40,10 @@ async function main() {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  const functions = await backend.deps.functions?.checked?.catch(() => undefined);
+  if (functions?.length) {
+    console.log(['Functions:', ...describeFunctions(functions, backend.url).map((line) => `  ${line}`)].join('\n'));
+  }
 }
 
 main().catch((error) => {

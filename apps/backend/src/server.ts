@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import type { Deps } from './deps.ts';
+import { FunctionsRuntime } from './functions/runtime.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -21,7 +22,8 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
   try {
     const migrations = await migrate(db, config.supabaseDir);
     const keys = await loadKeys(config);
-    return { deps: { config, db, keys, mailer: createMailer(config.project, db) }, migrations };
+    const functions = new FunctionsRuntime(config, keys);
+    return { deps: { config, db, keys, mailer: createMailer(config.project, db), functions }, migrations };
   } catch (error) {
     await db.close();
     throw error;
@@ -41,12 +43,17 @@ export async function startBackend(config: Config): Promise<Backend> {
   if (config.port === 0 && config.apiExternalUrl.endsWith(':0')) {
     config.apiExternalUrl = `http://${config.host}:${port}`;
   }
+  // In the background: a function whose imports do not resolve is reported, and the rest serve meanwhile.
+  deps.functions?.check().catch((error) => console.error('The functions could not be checked:', error));
   return {
     deps,
     migrations,
     url: `http://${config.host}:${port}`,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Functions still streaming would keep their connections, and so the server, open.
+      await deps.functions?.stop();
+      await closed;
       await deps.db.close();
     },
   };

@@ -9,8 +9,12 @@ import { verifyCached } from '../rest/jwt-cache.ts';
 import type { AppEnv } from './env.ts';
 import { headerRecord } from './headers.ts';
 
-/** The prefixes the gateway guards; anything mounted under one of them gets the same rules. */
-export const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1'] as const;
+/**
+ * The prefixes the gateway guards; anything mounted under one of them gets the same rules. `/functions/v1` is not
+ * among them: as behind Supabase's gateway, a function's caller needs no apikey, and the functions platform checks the
+ * bearer itself (verify_jwt), refusing with its own relay errors (functions/verify.ts).
+ */
+export const SERVICE_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1'] as const;
 
 const OPAQUE_BEARER = /^Bearer\s+(sb_\S*)\s*$/i;
 

@@ -1,0 +1,79 @@
+// The two ends a function's answer can go to. Over a socket it is written straight onto the caller's connection, as
+// the function streams it: turning it into a Web Response first costs more than the rest of the relay. Without a
+// socket (`app.request()` in tests) it becomes a Web Response. Either way the gateway's CORS headers are added where
+// the function did not set its own.
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { FUNCTION_ERRORS, renderError, type FunctionErrorName } from './errors.ts';
+import type { Downstream } from './relay.ts';
+
+/** The gateway's CORS headers for this request, added to a raw header list unless the function set them. */
+export function withCors(headers: string[], cors: Record<string, string> | undefined): string[] {
+  if (!cors) return headers;
+  const present = new Set<string>();
+  for (let i = 0; i < headers.length; i += 2) present.add(headers[i].toLowerCase());
+  const merged = [...headers];
+  for (const [name, value] of Object.entries(cors)) {
+    if (name === 'vary' || !present.has(name)) merged.push(name, value);
+  }
+  return merged;
+}
+
+const flat = (record: Record<string, string>) => Object.entries(record).flat();
+
+export function nodeDownstream(outgoing: ServerResponse, cors: Record<string, string> | undefined): Downstream {
+  // The function's own Date header is kept.
+  outgoing.sendDate = false;
+  return {
+    answer(status, headers, body) {
+      outgoing.writeHead(status, withCors(headers, cors));
+      if (body) body.pipe(outgoing);
+      else outgoing.end();
+    },
+    answerError(name) {
+      const { status, headers, body } = renderError(FUNCTION_ERRORS[name]);
+      // A body refused half-way is not read to its end: the connection closes after the answer.
+      if (name === 'bodyTooLarge') outgoing.shouldKeepAlive = false;
+      outgoing.sendDate = true;
+      outgoing.writeHead(status, withCors(flat(headers), cors));
+      outgoing.end(body);
+    },
+    cut() {
+      outgoing.destroy();
+    },
+    onGone(listener) {
+      outgoing.once('close', () => {
+        if (!outgoing.writableFinished) listener();
+      });
+    },
+  };
+}
+
+export function webDownstream(cors: Record<string, string> | undefined): Downstream & { response: Promise<Response> } {
+  let resolve!: (response: Response) => void;
+  const response = new Promise<Response>((settle) => (resolve = settle));
+  let stream: Readable | undefined;
+  const headersOf = (raw: string[]) => {
+    const headers = new Headers();
+    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+    return headers;
+  };
+  return {
+    response,
+    answer(status, headers, body) {
+      stream = body;
+      const empty = status === 204 || status === 205 || status === 304;
+      if (empty) body?.resume();
+      const webBody = body && !empty ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : null;
+      resolve(new Response(webBody, { status, headers: headersOf(withCors(headers, cors)) }));
+    },
+    answerError(name: FunctionErrorName) {
+      const { status, headers, body } = renderError(FUNCTION_ERRORS[name]);
+      resolve(new Response(body, { status, headers: headersOf(withCors(flat(headers), cors)) }));
+    },
+    cut() {
+      stream?.destroy(new Error('the function did not finish its answer'));
+    },
+    onGone() {},
+  };
+}

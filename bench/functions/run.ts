@@ -1,0 +1,154 @@
+// `npm run bench:functions`: a trivial function through /functions/v1 against the same handler run by `deno serve`
+// directly, side by side (ABBA order) with autocannon over loopback: warm requests per second and p50, and their
+// ratio. Then the cold start (a new Deno process for the function), and 50 concurrent calls of a function that waits
+// one second, which should all be done in about one second.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { utimesSync } from 'node:fs';
+import net from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { denoExecutable } from '../../apps/backend/src/functions/deno.ts';
+import { median, printTable } from '../lib/measure.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HELLO = fileURLToPath(new URL('./project/functions/hello/index.ts', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TARGET_RATIO = 0.7;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Sample {
+  latencies: number[];
+  rps: number;
+  errors: number;
+}
+
+async function measure(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Sample> {
+  const latencies: number[] = [];
+  const run = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  run.on('response', (_client, status, _bytes, milliseconds) => {
+    if (status >= 200 && status < 300) latencies.push(milliseconds);
+  });
+  const result = await run;
+  return { latencies, rps: result.requests.average, errors: result.non2xx + result.errors };
+}
+
+const combine = (samples: Sample[]) => ({
+  p50: median(samples.flatMap((sample) => sample.latencies)),
+  rps: samples.reduce((sum, sample) => sum + sample.rps, 0) / samples.length,
+  errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startBackend(): Promise<{ child: ChildProcess; url: string; anonKey: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/functions/server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const started = await new Promise<{ url: string; anonKey: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the benchmark backend exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{')) resolve(JSON.parse(line) as { url: string; anonKey: string });
+    });
+  });
+  return { child, ...started };
+}
+
+async function startDenoServe(): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(denoExecutable(), ['serve', '--quiet', '--host', '127.0.0.1', '--port', String(port), HELLO], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}/hello`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { child, url };
+    await sleep(50);
+  }
+  throw new Error('deno serve did not start');
+}
+
+/** Time to answer once the function's process has to be started again (its file touched: hot reload). */
+async function coldStarts(url: string, headers: Record<string, string>): Promise<{ cold: number; warm: number }> {
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const now = new Date();
+    utimesSync(HELLO, now, now);
+    await sleep(300);
+    let started = performance.now();
+    await fetch(url, { headers }).then((response) => response.text());
+    cold.push(performance.now() - started);
+    started = performance.now();
+    await fetch(url, { headers }).then((response) => response.text());
+    warm.push(performance.now() - started);
+  }
+  return { cold: median(cold), warm: median(warm) };
+}
+
+async function concurrentWaits(url: string, headers: Record<string, string>): Promise<number> {
+  await fetch(url, { headers }).then((response) => response.text());
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => fetch(url, { headers }).then((response) => response.text())),
+  );
+  if (answers.some((answer) => answer !== 'waited')) throw new Error('a call to wait failed');
+  return performance.now() - started;
+}
+
+const backend = await startBackend();
+const direct = await startDenoServe();
+try {
+  const headers = { authorization: `Bearer ${backend.anonKey}` };
+  const ours = `${backend.url}/functions/v1/hello`;
+  await measure(ours, headers, 2);
+  await measure(direct.url, {}, 2);
+  const oursSamples: Sample[] = [];
+  const directSamples: Sample[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? ['ours', 'direct'] : ['direct', 'ours'];
+    for (const which of order) {
+      if (which === 'ours') oursSamples.push(await measure(ours, headers));
+      else directSamples.push(await measure(direct.url, {}));
+    }
+  }
+  const a = combine(oursSamples);
+  const b = combine(directSamples);
+  const { cold, warm } = await coldStarts(ours, headers);
+  const waits = await concurrentWaits(`${backend.url}/functions/v1/wait`, headers);
+  const ratio = a.rps / b.rps;
+  printTable(`hello through /functions/v1 vs deno serve directly (${CONNECTIONS} connections, ${ROUNDS}x${SECONDS}s)`, [
+    { figure: 'requests/s via /functions/v1', value: a.rps.toFixed(0), target: '-', ok: null },
+    { figure: 'requests/s via deno serve', value: b.rps.toFixed(0), target: '-', ok: null },
+    {
+      figure: 'throughput ratio',
+      value: `${ratio.toFixed(2)}x`,
+      target: `>= ${TARGET_RATIO}x`,
+      ok: ratio >= TARGET_RATIO,
+    },
+    { figure: 'p50 via /functions/v1 (ms)', value: a.p50.toFixed(1), target: '-', ok: null },
+    { figure: 'p50 via deno serve (ms)', value: b.p50.toFixed(1), target: '-', ok: null },
+    { figure: 'errors', value: String(a.errors + b.errors), target: '0', ok: a.errors + b.errors === 0 },
+    { figure: 'cold start, one request (ms)', value: cold.toFixed(0), target: '-', ok: null },
+    { figure: 'warm, one request (ms)', value: warm.toFixed(1), target: '-', ok: null },
+    { figure: '50 concurrent 1 s calls (ms)', value: waits.toFixed(0), target: '< 1500', ok: waits < 1500 },
+  ]);
+} finally {
+  direct.child.kill();
+  backend.child.kill('SIGTERM');
+}
