@@ -91,14 +91,14 @@ async function main() {
       DATA_DIR: dataDir,
     });
   }
+  // The web server acts only as its signed-in users; work that needs the service role runs in edge functions.
+  const { SUPABASE_SERVICE_ROLE_KEY: _serviceRoleKey, ...webEnv } = env;
   run('web', process.execPath, ['apps/web/server.js'], {
-    ...env,
+    ...webEnv,
     NODE_ENV: 'production',
     PORT: webPort,
     SUPABASE_URL: supabaseUrl,
     SUPABASE_ANON_KEY: anonKey,
-    // Only the server side of the web app sends invitations with it; an external Supabase's key comes from env.
-    ...(serviceRoleKey ? { SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey } : {}),
   });
   const lines = [
     '',

@@ -45,15 +45,13 @@ describe('parseServerEnv', () => {
     expect(env.BUILD_CHECK_INTERVAL_MS).toBe(5000);
   });
 
-  it('reads the optional service role key, an empty one as missing', () => {
-    expect(parseServerEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: 'service-key' }).SUPABASE_SERVICE_ROLE_KEY).toBe(
-      'service-key',
-    );
-    expect(parseServerEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: '' }).SUPABASE_SERVICE_ROLE_KEY).toBeUndefined();
+  it('never keeps a service role key, even when one is set: the web server acts only as its users', () => {
+    const env = parseServerEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: 'service-key' });
+    expect(JSON.stringify(env)).not.toContain('service-key');
   });
 
-  it('gives the browser only the URL, the anon key and client settings, never the service role key', () => {
-    const env = parseServerEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: 'service-key' });
+  it('gives the browser only the URL, the anon key and client settings', () => {
+    const env = parseServerEnv(complete);
     expect(Object.keys(toPublicEnv(env)).sort()).toEqual([
       'BUILD_CHECK_INTERVAL_MS',
       'SUPABASE_ANON_KEY',

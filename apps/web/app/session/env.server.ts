@@ -10,8 +10,6 @@ const optional = (value: unknown) => (value === '' ? undefined : value);
 const serverEnvSchema = z.object({
   SUPABASE_URL: z.preprocess(optional, z.url({ protocol: /^https?$/ })),
   SUPABASE_ANON_KEY: z.preprocess(optional, z.string().min(1)),
-  // Optional: without it the server cannot send invitations, and says so when someone tries.
-  SUPABASE_SERVICE_ROLE_KEY: z.preprocess(optional, z.string().min(1).optional()),
   PORT: z.preprocess(optional, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(optional, z.string().min(1).default('127.0.0.1')),
   BUILD_CHECK_INTERVAL_MS: z.preprocess(optional, z.coerce.number().int().positive().default(ONE_HOUR_MS)),

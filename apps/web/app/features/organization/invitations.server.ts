@@ -1,8 +1,9 @@
-// Inviting people: the invitation row is written as the signed-in user (row level security proves they manage
-// users), and only then the auth admin API e-mails the link, resends it, or withdraws the unused account.
+// Inviting people: the `invite-member` edge function sends, resends and revokes invitations for the signed-in user. It
+// writes or reads the invitation as that user first (row level security proves they manage users) and only then uses
+// the auth admin API, whose service role key stays inside the function: the web server never holds it.
+import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
-import { getAdminClient, MISSING_SERVICE_ROLE_KEY_MESSAGE } from './admin.server';
 import { confirmUrl } from '../auth/auth-actions.server';
 import { describeDataError, type DataError } from '../../lib/data-errors';
 import { toFieldErrors } from '../../lib/form-fields';
@@ -11,6 +12,8 @@ import { readInvitationForm } from './organization-schemas';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
 const NOT_PENDING = 'This invitation is no longer pending: it was accepted or revoked. Reload the page.';
+export const FUNCTION_MISSING_MESSAGE =
+  'Invitations cannot be sent: the invite-member function is not deployed on this Supabase project. Ask the administrator of this installation to deploy it (supabase functions deploy invite-member).';
 
 function describeInvitationError(error: NonNullable<DataError>, email: string): string {
   if (/invitations_one_pending_per_address/.test(`${error.message} ${error.details ?? ''}`)) {
@@ -22,37 +25,67 @@ function describeInvitationError(error: NonNullable<DataError>, email: string): 
   return describeDataError(error, 'invitations');
 }
 
+type InvitationAction =
+  | ({ action: 'invite'; email: string; redirect_to: string } & Record<string, unknown>)
+  | { action: 'resend'; id: string; redirect_to: string }
+  | { action: 'revoke'; id: string };
+
+interface InvitationAnswer {
+  outcome: 'joined' | 'sent' | 'resent' | 'revoked';
+  email: string;
+  warning?: string;
+}
+
+/** The function's refusal: its code, its words, and the database's error when the database refused the caller. */
+interface InvitationRefusal {
+  code: string;
+  message: string;
+  database?: NonNullable<DataError>;
+}
+
+type Outcome = { answer: InvitationAnswer } | { refusal: InvitationRefusal } | { unavailable: string };
+
+async function callInviteMember(supabase: TypedSupabaseClient, body: InvitationAction): Promise<Outcome> {
+  const { data, error } = await supabase.functions.invoke<InvitationAnswer>('invite-member', { body });
+  if (!error) return { answer: data! };
+  if (error instanceof FunctionsHttpError) {
+    const refusal = (await (error.context as Response).json().catch(() => null)) as InvitationRefusal | null;
+    if (refusal?.code) return { refusal };
+  }
+  if (error instanceof FunctionsRelayError && (error.context as Response).status === 404) {
+    return { unavailable: FUNCTION_MISSING_MESSAGE };
+  }
+  return { unavailable: 'Invitations cannot be sent right now. Try again in a moment.' };
+}
+
+/** What to tell the user about a refusal: the database's reason in our words, else the function's own. */
+function describeRefusal(refusal: InvitationRefusal, email: string, sending: string): string {
+  if (refusal.database) return describeInvitationError(refusal.database, email);
+  if (refusal.code === 'not_pending') return NOT_PENDING;
+  if (refusal.code === 'email_not_sent') return `${sending}: ${refusal.message}`;
+  return refusal.message;
+}
+
 /** `origin` is where the web app is reached; the e-mailed link leads back to its /confirm page. */
 export async function invite(supabase: TypedSupabaseClient, form: FormData, origin: string): Promise<ActionResult> {
   const parsed = readInvitationForm(form);
   if (!parsed.success) return invalid('invite', toFieldErrors(parsed.error));
   const { email } = parsed.data;
-  const { data: invitation, error } = await supabase
-    .from('invitations')
-    .insert(parsed.data)
-    .select('id,accepted_at')
-    .single();
-  if (error) return failed('invite', describeInvitationError(error, email));
-  if (invitation.accepted_at) {
+  const outcome = await callInviteMember(supabase, {
+    action: 'invite',
+    ...parsed.data,
+    redirect_to: confirmUrl(origin, HOME_PATH),
+  });
+  if ('unavailable' in outcome) return failed('invite', outcome.unavailable);
+  if ('refusal' in outcome) {
+    return failed('invite', describeRefusal(outcome.refusal, email, `The invitation to ${email} could not be sent`));
+  }
+  if (outcome.answer.outcome === 'joined') {
     return succeeded(
       'invite',
       `${email} already has an account and is now a member with these permissions. No e-mail was needed.`,
     );
   }
-  const admin = getAdminClient();
-  const sent = admin
-    ? await admin.auth.admin.inviteUserByEmail(email, { redirectTo: confirmUrl(origin, HOME_PATH) })
-    : null;
-  if (!sent || sent.error) {
-    // Nothing half-done: without the e-mail, the invitation is withdrawn again.
-    await supabase.from('invitations').delete().eq('id', invitation.id);
-    return failed(
-      'invite',
-      sent ? `The invitation to ${email} could not be sent: ${sent.error!.message}` : MISSING_SERVICE_ROLE_KEY_MESSAGE,
-    );
-  }
-  // The invited account, so that revoking can withdraw it; acceptance sets the same id.
-  await supabase.from('invitations').update({ user_id: sent.data.user.id }).eq('id', invitation.id);
   return succeeded('invite', `Invitation sent to ${email}.`);
 }
 
@@ -63,57 +96,31 @@ export async function resendInvitation(
 ): Promise<ActionResult> {
   const id = z.uuid().safeParse(form.get('id'));
   if (!id.success) return failed('resend-invitation', NOT_PENDING);
-  // Reading it as the user is the permission check: only user managers see invitations.
-  const { data: invitation, error } = await supabase
-    .from('invitations')
-    .select('id,email')
-    .eq('id', id.data)
-    .is('accepted_at', null)
-    .maybeSingle();
-  if (error) return failed('resend-invitation', describeDataError(error, 'invitations'));
-  if (!invitation) return failed('resend-invitation', NOT_PENDING);
-  const admin = getAdminClient();
-  if (!admin) return failed('resend-invitation', MISSING_SERVICE_ROLE_KEY_MESSAGE);
-  const sent = await admin.auth.admin.inviteUserByEmail(invitation.email, {
-    redirectTo: confirmUrl(origin, HOME_PATH),
+  const outcome = await callInviteMember(supabase, {
+    action: 'resend',
+    id: id.data,
+    redirect_to: confirmUrl(origin, HOME_PATH),
   });
-  if (sent.error) return failed('resend-invitation', `The invitation could not be sent again: ${sent.error.message}`);
-  await supabase
-    .from('invitations')
-    .update({ sent_at: new Date().toISOString(), user_id: sent.data.user.id })
-    .eq('id', invitation.id);
-  return succeeded('resend-invitation', `The invitation was sent again to ${invitation.email}.`);
+  if ('unavailable' in outcome) return failed('resend-invitation', outcome.unavailable);
+  if ('refusal' in outcome) {
+    return failed('resend-invitation', describeRefusal(outcome.refusal, '', 'The invitation could not be sent again'));
+  }
+  return succeeded('resend-invitation', `The invitation was sent again to ${outcome.answer.email}.`);
 }
 
 export async function revokeInvitation(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {
   const id = z.uuid().safeParse(form.get('id'));
   if (!id.success) return failed('revoke-invitation', NOT_PENDING);
-  const { data: invitation, error } = await supabase
-    .from('invitations')
-    .delete()
-    .eq('id', id.data)
-    .is('accepted_at', null)
-    .select('email,user_id')
-    .maybeSingle();
-  if (error) return failed('revoke-invitation', describeDataError(error, 'invitations'));
-  if (!invitation) return failed('revoke-invitation', NOT_PENDING);
-  const revoked = `The invitation to ${invitation.email} was revoked.`;
-  const problem = invitation.user_id ? await withdrawInvitedAccount(invitation.user_id) : null;
-  if (problem)
-    return { ok: true, intent: 'revoke-invitation', popup: { type: 'warning', message: `${revoked} ${problem}` } };
+  const outcome = await callInviteMember(supabase, { action: 'revoke', id: id.data });
+  if ('unavailable' in outcome) return failed('revoke-invitation', outcome.unavailable);
+  if ('refusal' in outcome) return failed('revoke-invitation', describeRefusal(outcome.refusal, '', ''));
+  const revoked = `The invitation to ${outcome.answer.email} was revoked.`;
+  if (outcome.answer.warning) {
+    return {
+      ok: true,
+      intent: 'revoke-invitation',
+      popup: { type: 'warning', message: `${revoked} ${outcome.answer.warning}` },
+    };
+  }
   return succeeded('revoke-invitation', revoked);
-}
-
-/**
- * Deletes the account the invitation created, so its e-mailed link stops working. Only an account that never
- * confirmed its address: anyone who ever signed in keeps theirs. Answers what went wrong, or null.
- */
-async function withdrawInvitedAccount(userId: string): Promise<string | null> {
-  const admin = getAdminClient();
-  if (!admin) return 'Its e-mailed link still opens an account without access until SUPABASE_SERVICE_ROLE_KEY is set.';
-  const { data, error } = await admin.auth.admin.getUserById(userId);
-  if (error || !data.user) return null;
-  if (data.user.email_confirmed_at || !data.user.invited_at) return null;
-  const deleted = await admin.auth.admin.deleteUser(userId);
-  return deleted.error ? `Its invited account could not be removed: ${deleted.error.message}` : null;
 }
