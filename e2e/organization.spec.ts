@@ -178,10 +178,20 @@ test('settings are checked field by field before anything is saved', async ({ pa
   const domains = page.getByRole('combobox', { name: 'Allowed e-mail domains' });
   await domains.fill('not_a_domain');
   await domains.press('Enter');
+  // Out of range is the field's error, never quietly changed to the largest value allowed.
+  const weeklyHours = page.getByLabel('Default weekly capacity (hours)');
+  await weeklyHours.fill('200');
+  await weeklyHours.blur();
+  await expect(weeklyHours).toHaveValue('200');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await closePopup(page, 'Error', 'Some fields need another look.');
   await expect(page.getByText('Enter the organization name.')).toBeVisible();
   await expect(page.getByText('Enter domains like example.com, without "@" or spaces.')).toBeVisible();
+  await expect(page.getByText('The default weekly capacity must be between 0 and 168 hours.')).toBeVisible();
+  // A comma is a decimal point, not a thousands separator.
+  await weeklyHours.fill('37,5');
+  await weeklyHours.blur();
+  await expect(weeklyHours).toHaveValue('37.5');
 });
 
 test('with open sign-up off, an address nobody invited cannot create an account', async ({ page, browser }) => {

@@ -185,6 +185,8 @@ test('a project manager adds, edits and deletes an allocation on the project pag
 
   await page.getByRole('button', { name: 'New allocation' }).click();
   const form = page.getByRole('dialog', { name: 'New allocation' });
+  // A project without dates: the new allocation starts today, not at some date in the past.
+  await expect(form.locator('input[name="start_date"]')).toHaveValue(new Date().toLocaleDateString('en-CA'));
   await choose(page, 'Person', ACCOUNTS.member.name);
   // Monday 1 March 2027 to Friday 12 March 2027: ten work days.
   await fillDate(page, 'Start date', '2027-03-01');

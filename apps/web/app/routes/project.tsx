@@ -9,6 +9,7 @@ import { deleteAllocation, saveAllocation } from '../features/allocations/alloca
 import { AllocationFormModal } from '../features/allocations/allocation-form-modal';
 import {
   ALLOCATION_COLUMNS,
+  newAllocationDates,
   type AllocationDraft,
   type AllocationRow,
 } from '../features/allocations/allocation-schema';
@@ -27,6 +28,8 @@ import { flashPopupCookie } from '../session/flash-popup.server';
 import { isMissingTableError } from '../lib/data-errors';
 import { isValidProjectId } from '../lib/route-validation';
 import { getRequestPermissions, supabaseContext } from '../session/request-context.server';
+import { countOf } from '../lib/plural';
+import { todayIso } from '../lib/dates';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -100,11 +103,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const action = `/projects/${project.id}`;
-  const newAllocation: AllocationDraft = {
-    project_id: project.id,
-    start_date: project.start_date ?? undefined,
-    end_date: project.end_date ?? undefined,
-  };
+  const newAllocation: AllocationDraft = { project_id: project.id, ...newAllocationDates(project, todayIso()) };
 
   return (
     <>
@@ -192,7 +191,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             opened={dialog?.kind === 'delete-project'}
             onClose={close}
             title="Delete project"
-            message={`Delete "${project.name}" and its ${allocations.length} allocations? This cannot be undone.`}
+            message={`Delete "${project.name}" and its ${countOf(allocations.length, 'allocation')}? This cannot be undone.`}
             action={action}
             intent="delete-project"
           />

@@ -1,21 +1,11 @@
 // The fields of an allocation, the same on every screen that creates or changes one: labels, controls, limits and
 // order. Controlled: the screen holds the values and decides how they are saved.
-import {
-  Alert,
-  Anchor,
-  Checkbox,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Checkbox, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FieldErrors } from '../../lib/action-result';
 import type { AllocationFormValues } from './allocation-schema';
 import { DateField } from '../../ui/date-field';
+import { DecimalInput } from '../../ui/decimal-input';
 
 type Choice = { value: string; label: string };
 
@@ -103,7 +93,7 @@ export function AllocationFormFields({
           required
           error={errors.end_date}
         />
-        <NumberInput
+        <DecimalInput
           label="Hours per day"
           name="hours_per_day"
           value={values.hours_per_day}
@@ -111,10 +101,7 @@ export function AllocationFormFields({
           min={0}
           max={24}
           step={0.5}
-          decimalScale={2}
           allowNegative={false}
-          // Out of range stays as typed, so the rule's own message says what is allowed.
-          clampBehavior="none"
           required
           error={errors.hours_per_day}
         />

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../../lib/form-fields';
-import { allocationInputSchema, checkAllocation, toFormValues, type AllocationFormValues } from './allocation-schema';
+import {
+  allocationInputSchema,
+  checkAllocation,
+  newAllocationDates,
+  toFormValues,
+  type AllocationFormValues,
+} from './allocation-schema';
 
 const PROJECT = '3f2b8c1e-8d4a-4f6e-9b1a-2c3d4e5f6a7b';
 const PERSON = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -115,6 +121,31 @@ describe('toFormValues', () => {
       role: 'Lead',
       note: '',
       tentative: true,
+    });
+  });
+});
+
+describe('newAllocationDates', () => {
+  const today = '2026-11-23';
+
+  it('starts today on a project that started in the past, and runs to its end', () => {
+    expect(newAllocationDates({ start_date: '2026-01-05', end_date: '2027-03-31' }, today)).toEqual({
+      start_date: today,
+      end_date: '2027-03-31',
+    });
+  });
+
+  it("starts at a future project's start", () => {
+    expect(newAllocationDates({ start_date: '2027-02-01', end_date: '2027-03-31' }, today)).toEqual({
+      start_date: '2027-02-01',
+      end_date: '2027-03-31',
+    });
+  });
+
+  it('leaves the end open when the project has none, or it has already ended', () => {
+    expect(newAllocationDates({ start_date: null, end_date: null }, today)).toEqual({ start_date: today });
+    expect(newAllocationDates({ start_date: '2026-01-05', end_date: '2026-06-30' }, today)).toEqual({
+      start_date: today,
     });
   });
 });

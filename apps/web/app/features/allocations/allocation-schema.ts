@@ -110,3 +110,15 @@ export function toAllocationRow(input: AllocationInput) {
     note: input.note ?? null,
   };
 }
+
+/**
+ * The dates a new allocation on a project's page starts with: from today, or from the project's start when that is
+ * still ahead (never a start in the past), to the project's end when that comes after the start.
+ */
+export function newAllocationDates(
+  project: { start_date: string | null; end_date: string | null },
+  today: string,
+): { start_date: string; end_date?: string } {
+  const start = project.start_date && project.start_date > today ? project.start_date : today;
+  return { start_date: start, end_date: project.end_date && project.end_date >= start ? project.end_date : undefined };
+}

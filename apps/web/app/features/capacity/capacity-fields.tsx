@@ -1,11 +1,12 @@
 // A person's weekly hours and work days, each either their own or the organization's default: the fields of the
 // profile's capacity form and of the organization's capacity dialog, read back by readCapacity.
-import { Checkbox, NumberInput } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import { useState } from 'react';
 import type { FieldErrors } from '../../lib/action-result';
 import { formatHours } from '../../lib/hours';
 import { formatWorkDays } from '../../lib/weekdays';
 import { WeekdayChips } from './weekday-chips';
+import { DecimalInput } from '../../ui/decimal-input';
 
 type CapacityFieldsProps = {
   capacity: { weekly_capacity_hours: number | null; work_days: number[] | null };
@@ -20,7 +21,7 @@ export function CapacityFields({ capacity, defaults, errors, autoFocus }: Capaci
   const defaultHours = defaults ? formatHours(defaults.default_weekly_hours, 'h/week') : null;
   return (
     <>
-      <NumberInput
+      <DecimalInput
         label="Weekly capacity (hours)"
         name="weekly_capacity_hours"
         defaultValue={capacity.weekly_capacity_hours ?? ''}
@@ -28,7 +29,6 @@ export function CapacityFields({ capacity, defaults, errors, autoFocus }: Capaci
         description="Leave empty to use the organization default."
         min={0}
         max={168}
-        decimalScale={2}
         error={errors.weekly_capacity_hours}
         data-autofocus={autoFocus || undefined}
       />

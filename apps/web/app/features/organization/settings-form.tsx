@@ -1,17 +1,5 @@
 // The organization's settings: name, default capacity and work week, time zone, and who may sign up.
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useFetcher } from 'react-router';
 import { type ActionResult, type FieldErrors } from '../../lib/action-result';
@@ -20,6 +8,7 @@ import { WEEKDAYS } from '../../lib/weekdays';
 import type { OrganizationSettings } from './organization-model';
 import { timeZoneOptions } from './time-zones';
 import { WeekdayChips } from '../capacity/weekday-chips';
+import { DecimalInput } from '../../ui/decimal-input';
 
 const WEEK_START_OPTIONS = WEEKDAYS.map(({ day, label }) => ({ value: String(day), label }));
 
@@ -81,13 +70,12 @@ function SettingsFields({ settings, errors }: { settings: OrganizationSettings; 
         </Title>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
+            <DecimalInput
               label="Default weekly capacity (hours)"
               name="default_weekly_hours"
               defaultValue={settings.default_weekly_hours}
               min={0}
               max={168}
-              decimalScale={2}
               description="For everyone without a capacity of their own."
               error={errors.default_weekly_hours}
             />

@@ -5,7 +5,6 @@ import {
   ColorInput,
   Group,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -17,6 +16,7 @@ import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { DateField } from '../../ui/date-field';
 import { DEFAULT_PROJECT_COLOR, PROJECT_STATUSES, STATUS_LABELS, type ProjectSummary } from './project-schema';
+import { DecimalInput } from '../../ui/decimal-input';
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 const SWATCHES = ['#2f9e44', '#1971c2', '#e8590c', '#9c36b5', '#c2255c', '#0c8599', '#f08c00', '#495057'];
@@ -104,12 +104,11 @@ function ProjectForm({
             error={errors.start_date}
           />
           <DateField label="End date" name="end_date" defaultValue={project?.end_date} error={errors.end_date} />
-          <NumberInput
+          <DecimalInput
             label="Budget (hours)"
             name="budget_hours"
             defaultValue={project?.budget_hours ?? ''}
             min={0}
-            decimalScale={2}
             error={errors.budget_hours}
             description="Optional"
           />

@@ -5,6 +5,7 @@ import { formatRange } from '../../lib/dates';
 import { STATUS_LABELS, type ProjectSummary } from './project-schema';
 import { StatusBadge } from './status-badge';
 import { formatHours } from '../../lib/hours';
+import { countOf } from '../../lib/plural';
 
 export function ProjectOverview({ project }: { project: ProjectSummary }) {
   const planned = Number(project.planned_hours);
@@ -33,9 +34,8 @@ export function ProjectOverview({ project }: { project: ProjectSummary }) {
         </Text>
         <BudgetMeter planned={planned} tentative={Number(project.tentative_hours)} budget={budget} />
         <Text size="sm" c="dimmed" mt="sm">
-          {project.people_count} {project.people_count === 1 ? 'person' : 'people'} · {project.allocation_count}{' '}
-          {project.allocation_count === 1 ? 'allocation' : 'allocations'} · status{' '}
-          {STATUS_LABELS[project.status].toLowerCase()}
+          {countOf(project.people_count, 'person', 'people')} · {countOf(project.allocation_count, 'allocation')} ·
+          status {STATUS_LABELS[project.status].toLowerCase()}
         </Text>
       </Card>
     </SimpleGrid>
