@@ -2,7 +2,7 @@
 import { Alert, List, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { describeWeakPasswordReason, passwordHints } from './password-hints';
+import { weakPasswordReasons, passwordHints } from './password-hints';
 import { REVEAL_TOGGLE_PROPS } from './reveal-toggle';
 
 type PasswordFieldProps = {
@@ -49,16 +49,13 @@ export function PasswordField({ label, name, weakPassword }: PasswordFieldProps)
         ))}
       </List>
       {weakPassword ? (
-        // The backend lists required characters as one long word; let it wrap inside the card.
-        <Alert color="red" variant="light" title="Not strong enough" style={{ overflowWrap: 'anywhere' }}>
-          <Text size="sm">{weakPassword.message}</Text>
-          {weakPassword.reasons.length > 0 ? (
-            <List size="sm" mt="xs" aria-label="Reasons for rejection">
-              {weakPassword.reasons.map((reason) => (
-                <List.Item key={reason}>{describeWeakPasswordReason(reason)}</List.Item>
-              ))}
-            </List>
-          ) : null}
+        <Alert color="red" variant="light" title="Not strong enough">
+          <Text size="sm">Choose a stronger password:</Text>
+          <List size="sm" mt="xs" aria-label="Reasons for rejection">
+            {weakPasswordReasons(weakPassword).map((reason) => (
+              <List.Item key={reason}>{reason}</List.Item>
+            ))}
+          </List>
         </Alert>
       ) : null}
     </Stack>

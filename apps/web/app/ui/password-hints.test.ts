@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWeakPasswordReason, passwordHints } from './password-hints';
+import { passwordHints, weakPasswordReasons } from './password-hints';
 
 const met = (password: string) => Object.fromEntries(passwordHints(password).map((hint) => [hint.id, hint.met]));
 
@@ -16,10 +16,30 @@ describe('passwordHints', () => {
   });
 });
 
-describe('describeWeakPasswordReason', () => {
-  it('explains the known reason codes and keeps unknown ones', () => {
-    expect(describeWeakPasswordReason('length')).toMatch(/too short/);
-    expect(describeWeakPasswordReason('pwned')).toMatch(/breach/);
-    expect(describeWeakPasswordReason('something new')).toBe('something new');
+describe('weakPasswordReasons', () => {
+  const GOTRUE_MESSAGE =
+    'Password should be at least 8 characters. Password should contain at least one character of each: ' +
+    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.';
+
+  it("puts the service's reasons in words, never its lists of characters", () => {
+    const reasons = weakPasswordReasons({ message: GOTRUE_MESSAGE, reasons: ['length', 'characters'] });
+    expect(reasons).toEqual(['It must be at least 8 characters long.', 'It needs at least a letter and a digit.']);
+    expect(reasons.join(' ')).not.toMatch(/abcdef|0123/);
+  });
+
+  it('names each kind a stricter policy asks for', () => {
+    const message =
+      'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ' +
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789, !@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~.';
+    expect(weakPasswordReasons({ message, reasons: ['characters'] })).toEqual([
+      'It needs at least a lowercase letter, an uppercase letter, a digit and a symbol.',
+    ]);
+  });
+
+  it('explains a common password and keeps unknown codes', () => {
+    expect(weakPasswordReasons({ message: '', reasons: ['pwned', 'something new'] })).toEqual([
+      'It is too common or known from a data breach; choose a different one.',
+      'something new',
+    ]);
   });
 });

@@ -108,4 +108,34 @@ describe('summarizeAudit', () => {
     );
     expect(project.what).toBe('Deleted project “Apollo”');
   });
+
+  it('says which allocation: the person, the project and the dates, in words', () => {
+    const ORBIT = '33333333-3333-4333-8333-333333333333';
+    const withProject = new Map([...names, [ORBIT, 'Orbit']]);
+    const allocation = { user_id: MAX, project_id: ORBIT, start_date: '2026-01-05', end_date: '2026-01-16' };
+    const created = summarizeAudit(
+      row({
+        table_name: 'allocations',
+        record_id: 'a1',
+        action: 'insert',
+        after: { ...allocation, hours_per_day: 6, tentative: false, id: 'a1' },
+      }),
+      withProject,
+      'UTC',
+    );
+    expect(created.what).toBe('Created allocation of Max Member on “Orbit”, 5 – 16 Jan 2026');
+    expect(created.changes).toEqual(['Hours per day: 6']);
+    const moved = summarizeAudit(
+      row({
+        table_name: 'allocations',
+        record_id: 'a1',
+        before: allocation,
+        after: { ...allocation, start_date: '2026-01-12', end_date: '2026-01-23' },
+      }),
+      withProject,
+      'UTC',
+    );
+    expect(moved.what).toBe('Changed allocation of Max Member on “Orbit”, 12 – 23 Jan 2026');
+    expect(moved.changes).toEqual(['Start: 5 Jan 2026 → 12 Jan 2026', 'End: 16 Jan 2026 → 23 Jan 2026']);
+  });
 });

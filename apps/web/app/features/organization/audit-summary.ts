@@ -1,5 +1,6 @@
 // One audit trail line in words: when, who, what happened to which record, and each changed field before -> after.
 import { formatMoment } from './org-time';
+import { formatDate, formatRange, isIsoDate } from '../../lib/dates';
 import { formatWorkDays, WEEKDAYS } from '../../lib/weekdays';
 
 export type AuditRow = {
@@ -58,12 +59,12 @@ const LABELS: Record<string, string> = {
 const NOT_SHOWN = new Set(['id', 'created_at', 'updated_at', 'created_by', 'invited_by']);
 const ID_FIELDS = new Set(['user_id', 'project_id']);
 // What the headline already names, per table: not repeated among a new record's fields.
-const SUBJECT_FIELD: Record<string, string> = {
-  organization_users: 'user_id',
-  invitations: 'email',
-  allocations: 'user_id',
-  projects: 'name',
-  announcements: 'title',
+const SUBJECT_FIELDS: Record<string, string[]> = {
+  organization_users: ['user_id'],
+  invitations: ['email'],
+  allocations: ['user_id', 'project_id', 'start_date', 'end_date'],
+  projects: ['name'],
+  announcements: ['title'],
 };
 
 /** `names` maps the ids of people and projects to their names; `timeZone` is the organization's. */
@@ -92,7 +93,10 @@ function headline(row: AuditRow, names: Map<string, string>): string {
     case 'invitations':
       return `${verb} invitation for ${String(record.email ?? 'an address')}`;
     case 'allocations':
-      return `${verb} allocation of ${name(record.user_id)}`;
+      return `${verb} allocation of ${name(record.user_id)} on ${projectName(record.project_id, names)}, ${formatRange(
+        String(record.start_date ?? ''),
+        String(record.end_date ?? ''),
+      )}`;
     case 'projects':
     case 'announcements':
       return `${verb} ${table?.noun} “${String(record.name ?? record.title ?? '')}”`;
@@ -100,6 +104,9 @@ function headline(row: AuditRow, names: Map<string, string>): string {
       return `${verb} ${table?.noun ?? row.table_name}`;
   }
 }
+
+const projectName = (id: unknown, names: Map<string, string>) =>
+  (typeof id === 'string' && names.get(id) && `“${names.get(id)}”`) || 'a deleted project';
 
 function changedFields(row: AuditRow, names: Map<string, string>, timeZone: string): string[] {
   const show = (field: string, value: unknown) => formatValue(field, value, names, timeZone);
@@ -114,9 +121,9 @@ function changedFields(row: AuditRow, names: Map<string, string>, timeZone: stri
   if (row.action === 'insert' && row.after) {
     // A new record's settings that say something: what is on, filled in or chosen (its moment is the line's own).
     const { after } = row;
-    const subject = SUBJECT_FIELD[row.table_name];
+    const subject = SUBJECT_FIELDS[row.table_name] ?? [];
     return Object.keys(after)
-      .filter((field) => !NOT_SHOWN.has(field) && field !== subject && field !== 'sent_at')
+      .filter((field) => !NOT_SHOWN.has(field) && !subject.includes(field) && field !== 'sent_at')
       .filter((field) => ![null, '', false].includes(after[field] as never))
       .map((field) => `${labelOf(field)}: ${show(field, after[field])}`);
   }
@@ -141,6 +148,7 @@ function formatValue(field: string, value: unknown, names: Map<string, string>, 
     return names.get(String(value)) ?? (field === 'project_id' ? 'a deleted project' : 'a deleted account');
   }
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatMoment(value, timeZone);
+  if (isIsoDate(value)) return formatDate(value);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
