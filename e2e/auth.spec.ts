@@ -39,9 +39,7 @@ test('signing up with a weak password lists the reasons from the auth service', 
   await expect(reasons.filter({ hasText: /at least 8 characters/i }).first()).toBeVisible();
   await expect(reasons.filter({ hasText: /letters?.*digits?|digits?.*letters?/i }).first()).toBeVisible();
   // In words: the service's lists of required characters are never shown.
-  await expect(page.getByRole('list', { name: 'Reasons for rejection' })).not.toContainText(
-    'abcdefghijklmnopqrstuvwxyz',
-  );
+  await expect(page.locator('body')).not.toContainText('abcdefghijklmnopqrstuvwxyz');
   await expect(page).toHaveURL(/\/signup/);
 });
 
