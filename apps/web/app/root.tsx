@@ -9,7 +9,7 @@ import { DefaultLayout } from './ui/layouts/default-layout';
 import { SidebarLayout } from './ui/layouts/sidebar-layout';
 import { PopupProvider } from './ui/popup-provider';
 import { AuthProvider } from './session/auth-provider';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { buildInfoContext } from './features/deployments/build-info.server';
 import { newBuildDetected, watchBuilds } from './features/deployments/build-watcher';
 import { getServerEnv, toPublicEnv } from './session/env.server';
@@ -60,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           {data ? <AppState data={data}>{children}</AppState> : children}
         </MantineProvider>
         {data ? <script dangerouslySetInnerHTML={{ __html: publicEnvScript(data.env) }} /> : null}

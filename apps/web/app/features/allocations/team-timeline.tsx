@@ -13,6 +13,7 @@ import { type AllocationRow } from './allocation-schema';
 import type { CSSProperties } from 'react';
 import classes from './team-timeline.module.css';
 import { formatHours } from '../../lib/hours';
+import { textColorOn } from '../../lib/colors';
 
 const MAX_WEEKS = 26;
 
@@ -121,7 +122,7 @@ function WeekCell({
         <div
           className={classes.bar}
           data-tentative={allocation.tentative || undefined}
-          style={{ '--bar-color': color } as CSSProperties}
+          style={{ '--bar-color': color, '--bar-text': textColorOn(color) } as CSSProperties}
         >
           {Number(allocation.hours_per_day)}
         </div>

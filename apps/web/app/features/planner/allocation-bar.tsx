@@ -6,6 +6,7 @@ import classes from './planner.module.css';
 import type { Allocation, Project } from './planner-data';
 import { formatHours } from './planner-data';
 import { addDays, daysBetween, formatDate, formatRange } from '../../lib/dates';
+import { barColors, NO_PROJECT_COLOR } from '../../lib/colors';
 
 type DragMode = 'move' | 'start' | 'end';
 
@@ -95,7 +96,7 @@ export function AllocationBar(props: Props) {
       className={classes.bar}
       data-tentative={allocation.tentative || undefined}
       data-dragging={offsetDays ? true : undefined}
-      style={{ left, width, backgroundColor: project?.color ?? '#868e96' }}
+      style={{ left, width, ...barColors(project?.color ?? NO_PROJECT_COLOR) }}
       onPointerDown={editable ? (event) => begin('move', event) : undefined}
       onPointerMove={move}
       onPointerUp={end}

@@ -18,6 +18,7 @@ import {
   type PlannerRow,
   type Stack,
 } from './planner-layout';
+import { NO_PROJECT_COLOR } from '../../lib/colors';
 
 export interface Selection {
   row: number;
@@ -182,7 +183,7 @@ function StackedBars({
               left: geometry.left,
               width: geometry.width,
               top: level * MINI_BAR_HEIGHT,
-              backgroundColor: projectsById.get(allocation.project_id)?.color ?? '#868e96',
+              backgroundColor: projectsById.get(allocation.project_id)?.color ?? NO_PROJECT_COLOR,
             }}
           />
         );
