@@ -10,7 +10,7 @@ import { HOME_PATH } from '../../lib/redirects';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
 export type AuthActionResult = {
-  /** A problem with what was typed, shown in the form itself. */
+  /** A problem with what was typed, or a sign-in that must wait, shown in the form itself. */
   formError?: string;
   /** The auth service's answer, shown in the global popup. */
   popup?: PopupRequest;
