@@ -25,6 +25,8 @@ function stack(name: string, webPort: number, backendPort: number, extraEnv: Rec
       SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
       SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
       SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+      // As behind a load balancer: a browser context may name its own visitor address in X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       ...extraEnv,
     },
   };

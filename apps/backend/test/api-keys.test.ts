@@ -1,9 +1,9 @@
 // supabase-js with the opaque API keys of a listening backend, as with hosted Supabase: the publishable key for a
 // browser or an app (acts as anon; a signed-in user's own token takes over), the secret key for a server (acts as
 // service_role, admin API included).
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startJsBackend, type JsBackend } from './rest/js-backend.ts';
 
 let js: JsBackend;
@@ -26,11 +26,7 @@ beforeAll(async () => {
 afterAll(() => js.stop());
 
 function clientWith(key: string): SupabaseClient {
-  return createClient(js.backend.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket of its own; realtime is not used here, but the client builds it.
-    realtime: { transport: WebSocket as never },
-  });
+  return createNodeClient(js.backend.url, key);
 }
 
 const email = () => `keys-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -1,6 +1,6 @@
-// Project folders as the Supabase CLI makes them load with no edits: the config.toml `supabase init` writes (kept
-// verbatim in fixtures/supabase-init, every section and default of the CLI's template), and SQL written for
-// Supabase that calls extension functions without their schema.
+// A project folder as the Supabase CLI makes it loads with no edits: fixtures/supabase-init holds the config.toml
+// `supabase init` writes (verbatim, every section and default of the CLI's template), then a migration and a seed
+// written for Supabase, which call extension functions without their schema.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,24 +11,31 @@ import { loadConfig } from '../src/config.ts';
 import { startBackend, type Backend } from '../src/server.ts';
 import { createHarness, type Harness } from './harness.ts';
 
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-const SUPABASE_INIT = fixture('supabase-init');
+const SUPABASE_INIT = fileURLToPath(new URL('./fixtures/supabase-init', import.meta.url));
 const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
-const opened: Harness[] = [];
-afterAll(() => Promise.all(opened.map((h) => h.close())));
-async function harnessFor(dir: string): Promise<Harness> {
-  const h = await createHarness({ env: { SUPABASE_DIR: dir } });
-  opened.push(h);
-  return h;
-}
+describe('a `supabase init` folder with a migration and a seed', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ env: { SUPABASE_DIR: SUPABASE_INIT } });
+  });
+  afterAll(() => h?.close());
 
-describe('the config.toml of `supabase init`', () => {
-  it('serves auth and the data API with no edits', async () => {
-    const h = await harnessFor(SUPABASE_INIT);
+  it('serves auth and the data API with no edits, the migration using uuid_generate_v4() and the seed crypt()', async () => {
     expect(h.config.project.auth.minimum_password_length).toBe(6);
     expect((await h.request('/auth/v1/settings')).status).toBe(200);
     expect((await h.request('/rest/v1/', { apikey: null })).status).toBe(200);
+    const check = (password: string) =>
+      h.request('/rest/v1/rpc/member_password_matches', {
+        method: 'POST',
+        apikey: null,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ p_email: 'ada@example.com', p_password: password }),
+      });
+    expect(await (await check('analytical-engine')).json()).toBe(true);
+    expect(await (await check('difference-engine')).json()).toBe(false);
+    const { rows } = await h.db.query<{ id: string }>('select id::text from public.members');
+    expect(rows).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/) }]);
   });
 
   it('lists what it does not implement as ignored with --print-config, unset env() values included', () => {
@@ -53,7 +60,7 @@ describe('the config.toml of `supabase init`', () => {
   });
 });
 
-describe('the config.toml of `supabase init`, served by a listening backend', () => {
+describe('a `supabase init` folder with a migration and a seed, served by a listening backend', () => {
   let backend: Backend;
   let dataDir: string;
   beforeAll(async () => {
@@ -68,22 +75,5 @@ describe('the config.toml of `supabase init`, served by a listening backend', ()
   it('starts and answers', async () => {
     const response = await fetch(`${backend.url}/auth/v1/health`);
     expect(response.status).toBe(200);
-  });
-});
-
-describe('a project whose SQL calls extension functions without their schema', () => {
-  it('applies a migration using uuid_generate_v4() and a seed using crypt()', async () => {
-    const h = await harnessFor(fixture('extensions-project'));
-    const check = (password: string) =>
-      h.request('/rest/v1/rpc/member_password_matches', {
-        method: 'POST',
-        apikey: null,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ p_email: 'ada@example.com', p_password: password }),
-      });
-    expect(await (await check('analytical-engine')).json()).toBe(true);
-    expect(await (await check('difference-engine')).json()).toBe(false);
-    const { rows } = await h.db.query<{ id: string }>('select id::text from public.members');
-    expect(rows).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/) }]);
   });
 });

@@ -1,10 +1,8 @@
 // Anonymous sign-in (supabase.auth.signInAnonymously) when [auth] enable_anonymous_sign_ins is on; GoTrue's error
 // when it is off; an anonymous user becomes permanent by confirming an e-mail address.
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createHarness, type Harness } from '../harness.ts';
-import { call, decodeClaims, latestMail, linkAndCode, uniqueEmail, withConfig } from './helpers.ts';
+import { call, decodeClaims, latestMail, linkAndCode, supabaseJs, uniqueEmail, withConfig } from './helpers.ts';
 
 let h: Harness;
 let enabled: Harness;
@@ -16,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const client = (target: Harness) =>
-  createClient('http://127.0.0.1:54321', h.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: (input, init) => Promise.resolve(target.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  });
+const client = (target: Harness) => supabaseJs(target);
 
 describe('anonymous sign-in', () => {
   it('is refused with anonymous_provider_disabled unless enabled', async () => {

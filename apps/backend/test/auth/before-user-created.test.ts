@@ -1,11 +1,9 @@
 // The before-user-created hook ([auth.hook.before_user_created], a pg-functions URI): asked before every account a
 // sign-up, anonymous sign-in, magic link or SMS code, invitation or generated signup/invite link would create, with
 // GoTrue's payload; its rejection answers the request with the hook's status and message and creates nothing.
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createHarness, type Harness } from '../harness.ts';
-import { call, GOOD_PASSWORD, mailsFor, uniqueEmail, withConfig } from './helpers.ts';
+import { call, GOOD_PASSWORD, mailsFor, supabaseJs, uniqueEmail, withConfig } from './helpers.ts';
 
 const HOOK_URI = 'pg-functions://postgres/public/test_before_user_created';
 const REFUSAL = 'Sign-ups are by invitation only.';
@@ -119,11 +117,7 @@ describe('before-user-created hook', () => {
   });
 
   it('refuses a magic link that would create the account, and an anonymous sign-in (supabase-js sees the message)', async () => {
-    const supabase = createClient('http://127.0.0.1:54321', h.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: { fetch: (input, init) => Promise.resolve(hooked.app.fetch(new Request(input, init))) },
-      realtime: { transport: WebSocket as never },
-    });
+    const supabase = supabaseJs(hooked);
     const email = blockedEmail();
     const link = await supabase.auth.signInWithOtp({ email });
     expect([link.error?.status, link.error?.message]).toEqual([403, REFUSAL]);

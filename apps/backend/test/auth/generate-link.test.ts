@@ -1,10 +1,17 @@
 // POST /admin/generate_link through supabase-js's auth.admin.generateLink: every link type returns the link, the
 // code and the token hash instead of sending an e-mail, and each link does what the e-mail's link would.
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createHarness, type Harness } from '../harness.ts';
-import { call, fragmentOf, GOOD_PASSWORD, mailsFor, openLink, signUpWithSession, uniqueEmail } from './helpers.ts';
+import {
+  call,
+  fragmentOf,
+  GOOD_PASSWORD,
+  mailsFor,
+  openLink,
+  signUpWithSession,
+  supabaseJs,
+  uniqueEmail,
+} from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,12 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const admin = () =>
-  createClient('http://127.0.0.1:54321', h.keys.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: (input, init) => Promise.resolve(h.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  }).auth.admin;
+const admin = () => supabaseJs(h, h.keys.serviceRoleKey).auth.admin;
 
 describe('auth.admin.generateLink', () => {
   it('signup: creates the unconfirmed account; its link confirms it and signs in', async () => {

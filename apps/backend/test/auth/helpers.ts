@@ -1,5 +1,7 @@
-// Helpers for the auth tests: JSON calls into the harness as auth-js makes them, reading the mailbox, and the auth
-// service under another configuration on the same database.
+// Helpers for the auth tests: JSON calls into the harness as auth-js makes them, supabase-js served in process,
+// reading the mailbox, and the auth service under another configuration on the same database.
+import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { Hono } from 'hono';
 import { authRoutes, openAuthRoutes } from '../../src/auth/routes.ts';
 import type { Config } from '../../src/config.ts';
@@ -46,6 +48,18 @@ export async function call(
     // Not JSON: keep the text.
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+/** supabase-js as a Node process builds it, its requests served by `target`'s app in process (no socket). */
+export function supabaseJs(
+  target: Harness,
+  key = target.keys.anonKey,
+  auth: SupabaseClientOptions<'public'>['auth'] = {},
+): SupabaseClient {
+  return createNodeClient('http://127.0.0.1:54321', key, {
+    auth,
+    global: { fetch: (input, init) => Promise.resolve(target.app.fetch(new Request(input, init))) },
+  });
 }
 
 let counter = 0;

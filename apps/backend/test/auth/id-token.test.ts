@@ -2,12 +2,10 @@
 // provider, verified against the issuer's published keys, signs the person in; GoTrue's refusals, account linking by
 // verified address, and the before-user-created hook. The issuer is a local keycloak realm served over HTTP.
 import { createHash } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Config } from '../../src/config.ts';
 import { createHarness, type Harness } from '../harness.ts';
-import { call, decodeClaims, mailsFor, signUpWithSession, uniqueEmail, withConfig } from './helpers.ts';
+import { call, decodeClaims, mailsFor, signUpWithSession, supabaseJs, uniqueEmail, withConfig } from './helpers.ts';
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts';
 
 const CLIENT_ID = 'teamplan-web';
@@ -218,11 +216,7 @@ describe('id_token grant', () => {
   });
 
   it('signs in through supabase-js signInWithIdToken', async () => {
-    const supabase = createClient('http://127.0.0.1', h.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: (input, init) => Promise.resolve(oidc.app.request(input as string, init)) },
-      realtime: { transport: WebSocket as never },
-    });
+    const supabase = supabaseJs(oidc);
     const email = uniqueEmail('kc-js');
     const { data, error } = await supabase.auth.signInWithIdToken({
       provider: 'keycloak',

@@ -1,11 +1,10 @@
 // Identities through supabase-js: linking and unlinking are refused while [auth] enable_manual_linking is off and
 // SAML single sign-on is always refused, in GoTrue's words; with linking on, an OAuth identity of a local keycloak
 // realm is linked through its sign-in page (implicit and PKCE), by an ID token, and unlinked, never the last one.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createHarness, type Harness } from '../harness.ts';
-import { call, GOOD_PASSWORD, uniqueEmail, withConfig } from './helpers.ts';
+import { call, GOOD_PASSWORD, supabaseJs, uniqueEmail, withConfig } from './helpers.ts';
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts';
 
 let h: Harness;
@@ -36,11 +35,7 @@ afterAll(async () => {
 });
 
 function client(target: Harness, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
-  return createClient('http://127.0.0.1:54321', target.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, flowType },
-    global: { fetch: (input, init) => Promise.resolve(target.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  });
+  return supabaseJs(target, target.keys.anonKey, { flowType });
 }
 
 async function signedUp(target: Harness, flowType: 'implicit' | 'pkce' = 'implicit') {

@@ -1,11 +1,10 @@
 // [auth.mfa] through supabase-js's auth.mfa: the enroll and verify switches and max_enrolled_factors, phone factors
 // (codes texted to the mailbox) and WebAuthn factors (a software authenticator registers, then signs), as GoTrue.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Config } from '../../src/config.ts';
 import { createHarness, type Harness } from '../harness.ts';
-import { decodeClaims, GOOD_PASSWORD, latestMail, mailsFor, uniqueEmail, withConfig } from './helpers.ts';
+import { decodeClaims, GOOD_PASSWORD, latestMail, mailsFor, supabaseJs, uniqueEmail, withConfig } from './helpers.ts';
 import { SoftwareAuthenticator, type CreationOptions, type RequestOptions } from './software-authenticator.ts';
 
 let h: Harness;
@@ -19,11 +18,7 @@ function variant(configure: (mfa: Config['project']['auth']) => void): Harness {
 }
 
 function client(target: Harness): SupabaseClient {
-  return createClient('http://127.0.0.1:54321', target.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: (input, init) => Promise.resolve(target.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  });
+  return supabaseJs(target);
 }
 
 async function signedUp(target: Harness) {

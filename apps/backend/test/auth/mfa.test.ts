@@ -1,12 +1,11 @@
 // Two-factor authentication with TOTP through supabase-js's auth.mfa: enrolment (QR code, secret, URI), challenge
 // and verify raising the session to aal2, the assurance level the client computes, unenrolment rules, and the
 // admin API's factor endpoints.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { currentTotpCode } from '../../src/auth/mfa/totp.ts';
 import { createHarness, type Harness } from '../harness.ts';
-import { call, decodeClaims, GOOD_PASSWORD, uniqueEmail } from './helpers.ts';
+import { call, decodeClaims, GOOD_PASSWORD, supabaseJs, uniqueEmail } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,11 +14,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 function client(key = h.keys.anonKey): SupabaseClient {
-  return createClient('http://127.0.0.1:54321', key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: (input, init) => Promise.resolve(h.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  });
+  return supabaseJs(h, key);
 }
 
 async function signedUp(): Promise<{ supabase: SupabaseClient; email: string; id: string }> {

@@ -2,11 +2,10 @@
 // application played by plain HTTP calls: client management, dynamic registration, the authorization request, the
 // user's consent (and a standing consent approving at once), the code exchange with PKCE, refresh, and grants.
 import { createHash, randomBytes } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createHarness, type Harness } from '../harness.ts';
-import { decodeClaims, GOOD_PASSWORD, uniqueEmail, withConfig } from './helpers.ts';
+import { decodeClaims, GOOD_PASSWORD, supabaseJs, uniqueEmail, withConfig } from './helpers.ts';
 
 const APP = 'https://app.example.com/callback';
 let h: Harness;
@@ -20,11 +19,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 function client(target: Harness, key = target.keys.anonKey): SupabaseClient {
-  return createClient('http://127.0.0.1:54321', key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: (input, init) => Promise.resolve(target.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  });
+  return supabaseJs(target, key);
 }
 
 const admin = (target = server) => client(target, target.keys.serviceRoleKey).auth.admin.oauth;

@@ -1,12 +1,11 @@
 // Passkeys through supabase-js's auth.passkey and auth.admin.passkey, with a software authenticator producing real
 // attestations and assertions: registration, sign-in without a password, listing, renaming and deleting, GoTrue's
 // refusals (passkeys off, a replayed or expired challenge, another origin, aal1 with a verified second factor).
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { currentTotpCode } from '../../src/auth/mfa/totp.ts';
 import { createHarness, type Harness } from '../harness.ts';
-import { decodeClaims, GOOD_PASSWORD, uniqueEmail, withConfig } from './helpers.ts';
+import { decodeClaims, GOOD_PASSWORD, supabaseJs, uniqueEmail, withConfig } from './helpers.ts';
 import { SoftwareAuthenticator, type CreationOptions, type RequestOptions } from './software-authenticator.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -22,11 +21,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 function client(target: Harness, key = target.keys.anonKey): SupabaseClient {
-  return createClient('http://127.0.0.1:54321', key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: (input, init) => Promise.resolve(target.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  });
+  return supabaseJs(target, key);
 }
 
 async function signedUp() {

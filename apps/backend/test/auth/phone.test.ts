@@ -1,10 +1,8 @@
 // Codes by SMS in the embedded default: texts are kept in the mailbox (kind "sms"); sign-in by code (verify type
 // sms), phone sign-up with [auth.sms] enable_confirmations, number changes (verify type phone_change), resend.
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createHarness, type Harness } from '../harness.ts';
-import { call, decodeClaims, GOOD_PASSWORD, mailsFor, withConfig } from './helpers.ts';
+import { call, decodeClaims, GOOD_PASSWORD, mailsFor, supabaseJs, withConfig } from './helpers.ts';
 
 let h: Harness;
 let confirming: Harness;
@@ -20,12 +18,7 @@ afterAll(() => h.close());
 let counter = 0;
 const newPhone = () => `+1555${String(Date.now() % 10_000).padStart(4, '0')}${String((counter += 1)).padStart(3, '0')}`;
 
-const client = (target: Harness) =>
-  createClient('http://127.0.0.1:54321', h.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: (input, init) => Promise.resolve(target.app.fetch(new Request(input, init))) },
-    realtime: { transport: WebSocket as never },
-  });
+const client = (target: Harness) => supabaseJs(target);
 
 async function latestSmsCode(phone: string): Promise<string> {
   const [sms] = await mailsFor(h, phone);

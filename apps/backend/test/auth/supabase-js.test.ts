@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
 import { REPO_SUPABASE_DIR } from '../harness.ts';
@@ -16,11 +16,7 @@ let counter = 0;
 const newEmail = () => `js-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
 
 function client(flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
-  return createClient(backend.url, backend.deps.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
-    // Node 20 has no WebSocket of its own; realtime is not used here, but the client builds it.
-    realtime: { transport: WebSocket as never },
-  });
+  return createNodeClient(backend.url, backend.deps.keys.anonKey, { auth: { flowType } });
 }
 
 async function latestMailText(to: string): Promise<string> {

@@ -1,12 +1,10 @@
 // POST /token?grant_type=web3 (supabase-js signInWithWeb3): a wallet's signature over a Sign-In with Ethereum or
 // Solana message signs in the account of identity web3:<chain>:<address>, made for this site and valid now; GoTrue's
 // refusals, the [auth.web3] switches, the web3 rate limit and the before-user-created hook.
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Config } from '../../src/config.ts';
 import { createHarness, type Harness } from '../harness.ts';
-import { API_2024, call, decodeClaims, withConfig } from './helpers.ts';
+import { API_2024, call, decodeClaims, supabaseJs, withConfig } from './helpers.ts';
 import { ethereumWallet, solanaWallet } from './web3-wallets.ts';
 
 let h: Harness;
@@ -203,11 +201,7 @@ describe('web3 grant', () => {
   });
 
   it('signs in through supabase-js signInWithWeb3 with a message and signature', async () => {
-    const supabase = createClient('http://127.0.0.1', h.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: (input, init) => Promise.resolve(web3.app.request(input as string, init)) },
-      realtime: { transport: WebSocket as never },
-    });
+    const supabase = supabaseJs(web3);
     const wallet = ethereumWallet();
     const message = wallet.message();
     const { data, error } = await supabase.auth.signInWithWeb3({

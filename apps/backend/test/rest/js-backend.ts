@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { loadConfig } from '../../src/config.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
@@ -50,17 +50,11 @@ export async function startJsBackend(sql: string): Promise<JsBackend> {
     }),
   );
   await backend.deps.db.exec(sql);
-  // Node 20 has no WebSocket of its own; realtime is not used here, but the client builds it.
-  const options = {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  };
   return {
     backend,
-    anon: createClient(backend.url, backend.deps.keys.anonKey, options),
+    anon: createNodeClient(backend.url, backend.deps.keys.anonKey),
     clientWith: (token) =>
-      createClient(backend.url, backend.deps.keys.anonKey, {
-        ...options,
+      createNodeClient(backend.url, backend.deps.keys.anonKey, {
         global: { headers: { Authorization: `Bearer ${token}` } },
       }),
     async stop() {

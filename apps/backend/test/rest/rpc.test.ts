@@ -1,8 +1,7 @@
 // Calling functions through /rest/v1/rpc as PostgREST answers: GET and POST arguments, defaults, scalar and
 // set results, reading a table-returning function like a table, void, read-only GET, errors; and supabase-js's rpc().
-import { createClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { FIXTURE_SQL, restHarness, summary, type RestHarness } from './fixture.ts';
 
 const FUNCTIONS = `
@@ -153,9 +152,7 @@ describe('results', () => {
 
 describe('supabase-js rpc()', () => {
   it('calls with POST, with GET, and reads the result set', async () => {
-    const client = createClient('http://127.0.0.1:54321', h.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
+    const client = createNodeClient('http://127.0.0.1:54321', h.keys.anonKey, {
       global: { fetch: (input, init) => Promise.resolve(h.app.fetch(new Request(input, init))) },
     });
     expect(await client.rpc('rest_add', { a: 2 })).toMatchObject({ data: 12, error: null, status: 200 });

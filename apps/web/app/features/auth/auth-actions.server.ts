@@ -10,12 +10,18 @@ import { HOME_PATH } from '../../lib/redirects';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
 export type AuthActionResult = {
-  /** A problem with what was typed, shown in the form itself. */
+  /** A problem with what was typed, or a sign-in that must wait, shown in the form itself. */
   formError?: string;
   /** The auth service's answer, shown in the global popup. */
   popup?: PopupRequest;
   weakPassword?: { message: string; reasons: string[] };
 };
+
+/**
+ * Said when the auth service refuses a sign-in with 429: too many attempts from this visitor, or too many wrong
+ * passwords for the account. The service's own words name limits and seconds; a person only needs to know to wait.
+ */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Wait a moment and try again.';
 
 const failure = (message: string, status = 400) =>
   data<AuthActionResult>({ popup: { type: 'error', message } }, status);
@@ -33,6 +39,7 @@ export async function signIn(supabase: TypedSupabaseClient, identifier: string, 
   const credentials = toCredentials(identifier, password);
   if (!credentials) return invalidForm(MISSING_CREDENTIALS_MESSAGE);
   const { data: result, error } = await supabase.auth.signInWithPassword(credentials);
+  if (error?.status === 429) return data<AuthActionResult>({ formError: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
   if (error) return failure(error.message, error.status && error.status < 500 ? error.status : 400);
   if (needsSecondFactor(result.session.access_token, result.user)) throw redirect(secondFactorPathFor(redirectTo));
   throw redirect(redirectTo);
