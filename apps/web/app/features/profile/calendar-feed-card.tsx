@@ -1,20 +1,8 @@
 // The calendar feed: the private link a calendar app subscribes to (allocations and time off), how to add it to
 // Google Calendar, Outlook and Apple Calendar, and resetting it when it was shared by mistake.
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  List,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, CopyButton, Group, List, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconCalendarPlus, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import type { CalendarFeedLinks } from './calendar-feed.server';
 import { SectionTitle } from './section-title';
@@ -22,7 +10,7 @@ import { SectionTitle } from './section-title';
 export function CalendarFeedCard({ feed }: { feed: CalendarFeedLinks }) {
   const [confirming, { open, close }] = useDisclosure(false);
   return (
-    <Card withBorder>
+    <Card withBorder data-testid="calendar-feed-card">
       <Stack>
         <SectionTitle title="Calendar feed">
           See your allocations and time off in your own calendar app. The link is private: anyone who has it can see
@@ -35,7 +23,6 @@ export function CalendarFeedCard({ feed }: { feed: CalendarFeedLinks }) {
             readOnly
             onFocus={(event) => event.currentTarget.select()}
             style={{ flex: 1, minWidth: 0 }}
-            data-testid="calendar-feed-url"
           />
           <CopyButton value={feed.url}>
             {({ copied, copy }) => (
@@ -55,17 +42,21 @@ export function CalendarFeedCard({ feed }: { feed: CalendarFeedLinks }) {
             <b>Outlook</b>: choose “Add calendar”, then “Subscribe from web”, and paste the link.
           </List.Item>
           <List.Item>
-            <b>Apple Calendar</b>:{' '}
-            <Anchor href={feed.webcalUrl} inherit>
-              open the link in Apple Calendar
-            </Anchor>{' '}
-            and choose Subscribe.
+            <b>Apple Calendar</b>: choose “Open in Apple Calendar” below, then Subscribe.
           </List.Item>
         </List>
         <Text size="sm" c="dimmed">
           Calendar apps read the feed again on their own schedule, from every hour to about once a day.
         </Text>
-        <Group>
+        <Group justify="space-between">
+          <Button
+            component="a"
+            href={feed.webcalUrl}
+            variant="default"
+            leftSection={<IconCalendarPlus size={16} aria-hidden />}
+          >
+            Open in Apple Calendar
+          </Button>
           <Button variant="default" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={open}>
             Reset link
           </Button>
