@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../apps/backend/test/harness.ts';
 import { anonClient, serviceClient, signedUpClient } from './clients.ts';
+import { asUser } from './sql.ts';
 
 let h: Harness;
 let service: SupabaseClient;
@@ -116,15 +117,19 @@ describe('a member’s feed token', () => {
     expect(error).toMatchObject({ code: '42501', message: 'Only members of the organization have a calendar feed.' });
   });
 
-  it('cannot be read from the table by anyone, the service role included', async () => {
-    for (const client of [colleague.client, service]) {
-      const { data, error } = await client
-        .schema('private' as 'public')
-        .from('calendar_feeds' as 'profiles')
-        .select();
-      expect(data).toBeNull();
-      expect(error).not.toBeNull();
-    }
+  it('cannot be read from the table by anyone, not even a member reading their own row', async () => {
+    await tokenOf(colleague.client);
+    const read = asUser(h.db, colleague.id, (tx) =>
+      tx.query('select token from private.calendar_feeds where user_id = $1', [colleague.id]),
+    );
+    await expect(read).rejects.toMatchObject({ code: '42501' });
+    // Nor through the data API, which does not serve the private schema.
+    const { data, error } = await service
+      .schema('private' as 'public')
+      .from('calendar_feeds' as 'profiles')
+      .select();
+    expect(data).toBeNull();
+    expect(error).not.toBeNull();
   });
 });
 
