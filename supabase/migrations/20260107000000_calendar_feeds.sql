@@ -82,9 +82,10 @@ revoke execute on function public.reset_calendar_feed_token() from public, anon;
 grant execute on function public.reset_calendar_feed_token() to authenticated;
 
 -- What the feed of a token shows: the person, their allocations (with the project) and their time off, from a year
--- back on (calendar apps re-read the whole feed every time, so it must not grow forever). The time off note stays
--- out: a calendar may be shared with others. Null for a token nobody holds, and for someone who has left the
--- organization, whose link stops with their membership. Only the service role (the edge function) may ask.
+-- back on (calendar apps re-read the whole feed every time, so it must not grow forever). Every event is a whole day
+-- or days, so no time zone is needed. The time off note stays out: a calendar may be shared with others. Null for a
+-- token nobody holds, and for someone who has left the organization, whose link stops with their membership. Only
+-- the service role (the edge function) may ask.
 create function public.calendar_feed(p_token text) returns jsonb
 language sql stable security definer
 set search_path = ''
@@ -92,7 +93,6 @@ as $$
   select jsonb_build_object(
     'user_id', p.id,
     'full_name', p.full_name,
-    'time_zone', coalesce(p.time_zone, (select o.time_zone from public.organization o limit 1)),
     'allocations', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', a.id,

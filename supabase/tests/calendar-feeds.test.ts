@@ -27,7 +27,6 @@ beforeAll(async () => {
   const away = await signedUpClient(h, 'outsider@example.com', 'Outsider');
   await service.from('organization_users').delete().eq('user_id', away.id).throwOnError();
   outsider = away.client;
-  await service.from('profiles').update({ time_zone: 'Europe/Lisbon' }).eq('id', rosa.id).throwOnError();
   const { data: project } = await service
     .from('projects')
     .insert({ name: 'Apollo', code: 'APL' })
@@ -140,7 +139,6 @@ describe('calendar_feed', () => {
     expect(data).toEqual({
       user_id: rosa.id,
       full_name: 'Rosa Rota',
-      time_zone: 'Europe/Lisbon',
       allocations: [
         {
           id: expect.any(String),

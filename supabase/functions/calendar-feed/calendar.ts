@@ -27,7 +27,6 @@ export interface FeedTimeOff {
 export interface Feed {
   user_id: string;
   full_name: string;
-  time_zone: string;
   allocations: FeedAllocation[];
   time_off: FeedTimeOff[];
 }
@@ -80,7 +79,6 @@ export function renderCalendar(feed: Feed): string {
     prodId: { company: 'Teamplan', product: 'calendar-feed', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     ttl: REFRESH_SECONDS,
-    x: { 'X-WR-TIMEZONE': feed.time_zone },
   });
   for (const allocation of feed.allocations) {
     calendar.createEvent({
