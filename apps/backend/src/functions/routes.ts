@@ -77,7 +77,8 @@ async function serveFunction(c: Context<AppEnv>, deps: Deps & { functions: Funct
   const cors = c.get('corsHeaders') as Record<string, string> | undefined;
   c.set('corsHeadersTaken', true);
   const release = () => deps.functions.release(worker);
-  if (outgoing) {
+  // Hono answers HEAD itself, from the headers of the Response a handler returns: a HEAD answer has to be one.
+  if (outgoing && c.req.method !== 'HEAD') {
     relay(worker, request, nodeDownstream(outgoing, cors), release);
     // Written by the relay straight onto the connection (see downstream.ts).
     return RESPONSE_ALREADY_SENT;

@@ -99,6 +99,16 @@ describe('the answer as the caller gets it', () => {
     expect(await response.text()).toBe('teapot');
   });
 
+  it("answers HEAD with the function's status and headers, and no body", async () => {
+    const response = await fetch(`${fb.url}/functions/v1/echo/status`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${fb.backend.deps.keys.anonKey}` },
+    });
+    expect(response.status).toBe(418);
+    expect(response.headers.get('x-custom')).toBe('yes');
+    expect(await response.text()).toBe('');
+  });
+
   it('streams server-sent events as the function sends them', async () => {
     const { data, error } = await fb.anon.functions.invoke<Response>('stream?count=4', { method: 'GET' });
     expect(error).toBeNull();

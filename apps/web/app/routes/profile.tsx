@@ -1,10 +1,11 @@
-// /profile: personal details, work days and capacity, sign-in settings (e-mail, password, two-factor, sign out
-// everywhere) and time off. Open to every signed-in person, members or not.
+// /profile: personal details, work days and capacity, the calendar feed (members), sign-in settings (e-mail,
+// password, two-factor, sign out everywhere) and time off. Open to every signed-in person, members or not.
 import { Stack } from '@mantine/core';
 import { data } from 'react-router';
 import type { Route } from './+types/profile';
 import { PageHeader } from '../ui/page-header';
 import { changeEmail, changePassword, sendReauthenticationCode } from '../features/profile/account-actions.server';
+import { loadCalendarFeed, resetCalendarFeed } from '../features/profile/calendar-feed.server';
 import { saveCapacity, saveDetails } from '../features/profile/details-actions.server';
 import type { ProfileActionResult } from '../features/profile/profile-action-result';
 import { ProfileSections } from '../features/profile/profile-sections';
@@ -31,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     getRequestMembership(context),
     loadTimeOffOf(supabase, user.id),
   ]);
+  // Only members have a feed; asking makes the link on a member's first visit.
+  const calendarFeed = membership?.isMember ? await loadCalendarFeed(supabase) : null;
   return {
     userId: user.id,
     profile,
@@ -39,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     canManageUsers: membership?.permissions.can_manage_users === true,
     timeZones: supportedTimeZones(),
     timeOff,
+    calendarFeed,
   };
 }
 
@@ -71,6 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         // This page records one's own time off only, whatever the form says.
         form.set('user_id', user.id);
         return addTimeOff(supabase, form);
+      case 'reset-calendar-feed':
+        return resetCalendarFeed(supabase);
       case 'delete-time-off':
         return deleteTimeOff(supabase, String(form.get('id') ?? ''));
       default:

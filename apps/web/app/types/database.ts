@@ -490,6 +490,16 @@ export type Database = {
           time_off_hours: number
         }[]
       }
+      calendar_feed: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
+      }
+      calendar_feed_token: {
+        Args: never
+        Returns: string
+      }
       planner_data: {
         Args: {
           p_from: string
@@ -498,6 +508,10 @@ export type Database = {
           p_include_tentative?: boolean
         }
         Returns: Json
+      }
+      reset_calendar_feed_token: {
+        Args: never
+        Returns: string
       }
       time_off_overlaps: {
         Args: {

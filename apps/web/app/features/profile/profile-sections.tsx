@@ -2,6 +2,8 @@
 import { Title } from '@mantine/core';
 import type { TimeOffRow } from '../time-off/time-off-schema';
 import { MyTimeOff } from '../time-off/my-time-off';
+import { CalendarFeedCard } from './calendar-feed-card';
+import type { CalendarFeedLinks } from './calendar-feed.server';
 import { CapacityCard } from './capacity-card';
 import { DetailsCard } from './details-card';
 import { EmailCard } from './email-card';
@@ -19,14 +21,16 @@ type ProfileSectionsProps = {
   canManageUsers: boolean;
   timeZones: string[];
   timeOff: { upcoming: TimeOffRow[]; past: TimeOffRow[] };
+  calendarFeed: CalendarFeedLinks | null;
 };
 
 export function ProfileSections(props: ProfileSectionsProps) {
-  const { userId, profile, organization, account, canManageUsers, timeZones, timeOff } = props;
+  const { userId, profile, organization, account, canManageUsers, timeZones, timeOff, calendarFeed } = props;
   return (
     <>
       <DetailsCard profile={profile} timeZones={timeZones} />
       <CapacityCard profile={profile} organization={organization} canManageUsers={canManageUsers} />
+      {calendarFeed ? <CalendarFeedCard feed={calendarFeed} /> : null}
       <Title order={2} size="h3" mt="md">
         Sign-in and security
       </Title>
