@@ -20,13 +20,14 @@ test('signing in without an identifier or password gives the specified message',
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('wrong credentials are reported in the error popup', async ({ page }) => {
+test('wrong credentials are said in plain words with the form, not in a popup', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email or phone').fill(ACCOUNTS.member.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(dialog(page)).toContainText('Error');
-  await expect(dialog(page)).toContainText('Invalid login credentials');
+  await expect(page.getByRole('alert')).toHaveText('E-mail or password is wrong.');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('signing up with a weak password lists the reasons from the auth service', async ({ page }) => {

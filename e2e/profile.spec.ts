@@ -29,7 +29,7 @@ async function signInFails(page: Page, email: string, password: string, baseUrl 
   await page.getByLabel('Email or phone').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('Invalid login credentials');
+  await expect(page.getByRole('alert')).toHaveText('E-mail or password is wrong.');
 }
 
 test('a person edits their name, job title and time zone, and sees their capacity read-only', async ({ page }) => {

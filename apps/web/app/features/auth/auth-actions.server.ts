@@ -23,6 +23,10 @@ export type AuthActionResult = {
  */
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Wait a moment and try again.';
 
+/** The service's "Invalid login credentials", in plain words, shown with the form rather than in a dialog. */
+export const WRONG_CREDENTIALS_MESSAGE = 'E-mail or password is wrong.';
+const WRONG_PHONE_CREDENTIALS_MESSAGE = 'Phone number or password is wrong.';
+
 const failure = (message: string, status = 400) =>
   data<AuthActionResult>({ popup: { type: 'error', message } }, status);
 const invalidForm = (formError: string) => data<AuthActionResult>({ formError }, 400);
@@ -40,6 +44,9 @@ export async function signIn(supabase: TypedSupabaseClient, identifier: string, 
   if (!credentials) return invalidForm(MISSING_CREDENTIALS_MESSAGE);
   const { data: result, error } = await supabase.auth.signInWithPassword(credentials);
   if (error?.status === 429) return data<AuthActionResult>({ formError: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
+  if (error?.code === 'invalid_credentials') {
+    return invalidForm('email' in credentials ? WRONG_CREDENTIALS_MESSAGE : WRONG_PHONE_CREDENTIALS_MESSAGE);
+  }
   if (error) return failure(error.message, error.status && error.status < 500 ? error.status : 400);
   if (needsSecondFactor(result.session.access_token, result.user)) throw redirect(secondFactorPathFor(redirectTo));
   throw redirect(redirectTo);
