@@ -7,8 +7,8 @@ import { utimesSync } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { denoExecutable } from '../../apps/backend/src/functions/deno.ts';
+import { combineSamples, measureLoad, type Sample } from '../lib/load.ts';
 import { median, printTable } from '../lib/measure.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,27 +19,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGET_RATIO = 0.7;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Sample {
-  latencies: number[];
-  rps: number;
-  errors: number;
-}
+const measure = (url: string, headers: Record<string, string>, seconds = SECONDS) =>
+  measureLoad(url, headers, CONNECTIONS, seconds);
 
-async function measure(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Sample> {
-  const latencies: number[] = [];
-  const run = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  run.on('response', (_client, status, _bytes, milliseconds) => {
-    if (status >= 200 && status < 300) latencies.push(milliseconds);
-  });
-  const result = await run;
-  return { latencies, rps: result.requests.average, errors: result.non2xx + result.errors };
-}
-
-const combine = (samples: Sample[]) => ({
-  p50: median(samples.flatMap((sample) => sample.latencies)),
-  rps: samples.reduce((sum, sample) => sum + sample.rps, 0) / samples.length,
-  errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
-});
+const combine = combineSamples;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

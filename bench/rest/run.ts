@@ -5,9 +5,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { openPostgres } from '../../apps/backend/src/db/postgres.ts';
 import { CASES } from './fixture.ts';
+import { combineSamples, measureLoad } from '../lib/load.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -22,13 +22,6 @@ interface Targets {
   ours: string;
   baseline: string;
   headers: Record<string, string>;
-}
-
-interface Sample {
-  /** Milliseconds each successful response took. */
-  latencies: number[];
-  rps: number;
-  errors: number;
 }
 
 async function startServers(env: Record<string, string>): Promise<{ child: ChildProcess; targets: Targets }> {
@@ -47,29 +40,10 @@ async function startServers(env: Record<string, string>): Promise<{ child: Child
   return { child, targets };
 }
 
-async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<Sample> {
-  const latencies: number[] = [];
-  const run = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  run.on('response', (_client, status, _bytes, milliseconds) => {
-    if (status >= 200 && status < 300) latencies.push(milliseconds);
-  });
-  const result = await run;
-  return { latencies, rps: result.requests.average, errors: result.non2xx + result.errors };
-}
+const measure = (url: string, headers: Record<string, string>, seconds: number) =>
+  measureLoad(url, headers, CONNECTIONS, seconds);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.floor(sorted.length / 2)];
-}
-
-/** The p50 of all responses of both runs, their mean throughput, and all their errors. */
-function combine(samples: Sample[]): { p50: number; rps: number; errors: number } {
-  return {
-    p50: median(samples.flatMap((s) => s.latencies)),
-    rps: samples.reduce((sum, s) => sum + s.rps, 0) / samples.length,
-    errors: samples.reduce((sum, s) => sum + s.errors, 0),
-  };
-}
+const combine = combineSamples;
 
 async function benchDatabase(label: string, env: Record<string, string>): Promise<string[]> {
   const { child, targets } = await startServers(env);

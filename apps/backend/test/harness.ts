@@ -65,25 +65,40 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
 }
 
-/** A new empty database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's PostgreSQL server. */
-export async function openScratchDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+/**
+ * A fresh database on TEST_DATABASE_URL's PostgreSQL server, for a backend that opens it by URL; without that server,
+ * no URL (the backend then runs on PGlite in its data folder).
+ */
+export async function scratchDatabaseUrl(): Promise<{ url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
+  if (!serverUrl) return { drop: async () => {} };
   const name = `teamplan_test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1);
   await admin.exec(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 4);
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.exec(`drop database if exists "${name}" with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+/** A new empty database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's PostgreSQL server. */
+export async function openScratchDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const scratch = await scratchDatabaseUrl();
+  if (!scratch.url) {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const db = await openPostgres(scratch.url, 4);
   return {
     db,
     async drop() {
       await db.close();
-      await admin.exec(`drop database if exists "${name}" with (force)`);
-      await admin.close();
+      await scratch.drop();
     },
   };
 }

@@ -9,8 +9,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { openPostgres } from '../../src/db/postgres.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
+import { scratchDatabaseUrl } from '../harness.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 
@@ -24,23 +24,6 @@ export interface FunctionsBackend {
   /** Lines the functions wrote to the backend's log so far. */
   logs(): string[];
   stop(): Promise<void>;
-}
-
-async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) return { drop: async () => {} };
-  const name = `teamplan_functions_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = await openPostgres(server, 1);
-  await admin.exec(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.exec(`drop database if exists "${name}" with (force)`);
-      await admin.close();
-    },
-  };
 }
 
 /** Captures the functions' lines of the backend's log (and keeps them out of the test output). */
@@ -59,7 +42,7 @@ function captureLogs(): { lines: string[]; restore(): void } {
 
 export async function startFunctionsBackend(env: Record<string, string> = {}): Promise<FunctionsBackend> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-functions-'));
-  const database = await scratchDatabase();
+  const database = await scratchDatabaseUrl();
   const logs = captureLogs();
   const backend = await startBackend(
     loadConfig({

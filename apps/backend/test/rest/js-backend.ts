@@ -6,9 +6,8 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { loadConfig } from '../../src/config.ts';
-import { openPostgres } from '../../src/db/postgres.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { REPO_SUPABASE_DIR } from '../harness.ts';
+import { REPO_SUPABASE_DIR, scratchDatabaseUrl } from '../harness.ts';
 
 export interface JsBackend {
   backend: Backend;
@@ -19,28 +18,10 @@ export interface JsBackend {
   stop(): Promise<void>;
 }
 
-/** A fresh database on TEST_DATABASE_URL's server, or undefined to run on PGlite in the data folder. */
-async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) return { drop: async () => {} };
-  const name = `teamplan_rest_js_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = await openPostgres(server, 1);
-  await admin.exec(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.exec(`drop database if exists "${name}" with (force)`);
-      await admin.close();
-    },
-  };
-}
-
 /** Starts a backend, runs `sql` on its database, and builds the clients. */
 export async function startJsBackend(sql: string): Promise<JsBackend> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-rest-js-'));
-  const database = await scratchDatabase();
+  const database = await scratchDatabaseUrl();
   const backend = await startBackend(
     loadConfig({
       BACKEND_PORT: '0',
