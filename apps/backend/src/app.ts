@@ -8,6 +8,7 @@ import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
 import { compileTrustedProxies, trustProxies } from './http/visitor.ts';
 import { mountMailbox } from './mail/routes.ts';
+import { DbUnavailableError } from './db/unavailable.ts';
 import { restRoutes } from './rest/routes.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -29,6 +30,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
   app.notFound(noRouteMatched);
   app.onError((error, c) => {
+    if (error instanceof DbUnavailableError) {
+      c.header('Retry-After', '1');
+      return c.json({ message: 'The database is unavailable. Retry in a moment.' }, 503);
+    }
     console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });
