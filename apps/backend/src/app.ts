@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { authRoutes, openAuthRoutes } from './auth/routes.ts';
 import type { Deps } from './deps.ts';
 import { apiKeyGateway, SERVICE_PREFIXES } from './http/apikey.ts';
+import { limitBodies } from './http/body-limit.ts';
 import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
@@ -15,6 +16,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', corsFor(deps.config));
   app.use('*', trustProxies(compileTrustedProxies(deps.config.trustedProxies)));
+  app.use('*', limitBodies(deps.config.limits.maxBodyBytes));
 
   // Links in e-mails are opened by a browser that has no apikey, as behind the Supabase gateway.
   app.route('/auth/v1', openAuthRoutes(deps));
