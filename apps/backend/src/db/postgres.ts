@@ -5,7 +5,7 @@ import { identity, parsers } from './parsers.ts';
 import { toParams } from './params.ts';
 import { listenResiliently, type Listener } from './postgres-listener.ts';
 import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
-import { asUnavailable } from './unavailable.ts';
+import { asUnavailable, isConnectionFailure } from './unavailable.ts';
 
 const types = { getTypeParser: (oid: number) => parsers[oid] ?? identity };
 
@@ -49,7 +49,7 @@ async function checkOut(pool: pg.Pool): Promise<{ client: pg.PoolClient; release
     release(error) {
       client.off('error', onError);
       // A client whose connection failed is destroyed rather than handed to the next request.
-      const failed = broken ?? (error && asUnavailable(error) !== error ? (error as Error) : undefined);
+      const failed = broken ?? (isConnectionFailure(error) ? (error as Error) : undefined);
       client.release(failed);
     },
   };
