@@ -1,7 +1,9 @@
 -- Invitations, sign-up and who may join. Every new account gets a profile; the very first account ever created
 -- becomes a member with all three permissions, so a fresh install is usable. A user manager invites an address with
--- initial permissions; the invitee becomes a member with those permissions once their address is confirmed (by the
--- invitation link, or by signing up and confirming); anyone else who signs up joins at once without permissions.
+-- initial permissions; the invitee becomes a member with those permissions once they prove they own the address (by
+-- the invitation link, or by signing up and opening the confirmation link); anyone else who signs up joins at once
+-- without permissions. An address confirmed without any e-mail (a sign-up with confirmations off) proves nothing, so
+-- it never takes up an invitation: see docs/decisions/0011-invitations-need-a-proved-address.md.
 -- With open sign-up off, or outside the allowed e-mail domains, only invited addresses may create an account: the
 -- auth service asks private.hook_before_user_created before it creates anyone.
 
@@ -24,7 +26,19 @@ comment on column public.invitations.accepted_at is 'When the invitee became a m
 create unique index invitations_one_pending_per_address on public.invitations (email) where accepted_at is null;
 
 ---------------------------------------------------------------------------------------------------------------
--- Joining: every new account gets a profile; an invitation's permissions apply when the address is confirmed.
+-- Joining: every new account gets a profile; an invitation's permissions apply when the address is proved.
+
+-- Whether the account's owner proved they read the address's mail: it is confirmed, and a link was e-mailed to it
+-- before (an invitation sets invited_at, a confirmation e-mail confirmation_sent_at). With confirmations off the auth
+-- service confirms a new sign-up at once without sending anything, so both stay null: anyone can type any address.
+-- An administrator confirming an invited account through the admin API is trusted, as the invitation was sent.
+create function private.address_proved(account auth.users) returns boolean
+language sql stable
+set search_path = ''
+as $$
+  select account.email_confirmed_at is not null
+    and (account.invited_at is not null or account.confirmation_sent_at is not null)
+$$;
 
 -- Makes the account a member with its pending invitation's permissions; false when there is none.
 create function private.accept_invitation(account auth.users) returns boolean
@@ -55,7 +69,7 @@ end;
 $$;
 
 -- New accounts get a profile. The very first becomes a member with every permission; an invited one joins when its
--- address is confirmed; any other joins at once without permissions (who may sign up at all is the hook's call).
+-- address is proved; any other joins at once without permissions (who may sign up at all is the hook's call).
 create function private.handle_new_user() returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -73,7 +87,7 @@ begin
 
   invited := new.email is not null
     and exists (select 1 from public.invitations where email = lower(new.email) and accepted_at is null);
-  if invited and new.email_confirmed_at is not null then
+  if invited and private.address_proved(new) then
     perform private.accept_invitation(new);
   elsif not invited then
     insert into public.organization_users (user_id, can_manage_users, can_manage_projects, can_manage_announcements)
@@ -86,13 +100,16 @@ $$;
 create trigger on_auth_user_created after insert on auth.users
   for each row execute function private.handle_new_user();
 
--- An invited account that confirms its address later joins then.
+-- An invited account that confirms its address later joins then, if a link proved it (an auto-confirmed sign-up
+-- stays without access, and its invitation pending).
 create function private.handle_email_confirmed() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  perform private.accept_invitation(new);
+  if private.address_proved(new) then
+    perform private.accept_invitation(new);
+  end if;
   return new;
 end;
 $$;
@@ -101,8 +118,9 @@ create trigger on_auth_user_email_confirmed after update of email_confirmed_at o
   for each row when (old.email_confirmed_at is null and new.email_confirmed_at is not null)
   execute function private.handle_email_confirmed();
 
--- Inviting someone who already has a confirmed account gives them access at once: there is nothing to accept.
--- Inviting a current member is refused, since they already have access.
+-- Inviting someone who already has an account with a proved address gives them access at once: there is nothing to
+-- accept. An account whose address was only auto-confirmed does not: anyone could have created it. Inviting a
+-- current member is refused, since they already have access.
 create function private.check_new_invitation() returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -114,7 +132,7 @@ begin
   if account.id is not null and exists (select 1 from public.organization_users where user_id = account.id) then
     raise exception '% is already a member.', new.email using errcode = '23505';
   end if;
-  if account.id is not null and account.email_confirmed_at is not null then
+  if account.id is not null and private.address_proved(account) then
     new.accepted_at := now();
     new.user_id := account.id;
     insert into public.organization_users

@@ -3,18 +3,26 @@ import { Hono } from 'hono';
 import { authRoutes, openAuthRoutes } from './auth/routes.ts';
 import type { Deps } from './deps.ts';
 import { apiKeyGateway, SERVICE_PREFIXES } from './http/apikey.ts';
+import { limitBodies } from './http/body-limit.ts';
 import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
 import { compileTrustedProxies, trustProxies } from './http/visitor.ts';
 import { mountFunctions } from './functions/routes.ts';
 import { mountMailbox } from './mail/routes.ts';
+import { DbUnavailableError } from './db/unavailable.ts';
 import { restRoutes } from './rest/routes.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', corsFor(deps.config));
   app.use('*', trustProxies(compileTrustedProxies(deps.config.trustedProxies)));
+  // Edge functions take larger bodies, counted against their own limit by the functions runtime.
+  const limit = limitBodies(deps.config.limits.maxBodyBytes);
+  for (const prefix of SERVICE_PREFIXES) {
+    app.use(prefix, limit);
+    app.use(`${prefix}/*`, limit);
+  }
 
   // Links in e-mails are opened by a browser that has no apikey, as behind the Supabase gateway.
   app.route('/auth/v1', openAuthRoutes(deps));
@@ -31,6 +39,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
   app.notFound(noRouteMatched);
   app.onError((error, c) => {
+    if (error instanceof DbUnavailableError) {
+      c.header('Retry-After', '1');
+      return c.json({ message: 'The database is unavailable. Retry in a moment.' }, 503);
+    }
     console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });

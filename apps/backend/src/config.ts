@@ -241,6 +241,14 @@ const envSchema = z
      * CIDR ranges; empty trusts none). Loopback by default: the web app's server on this machine.
      */
     BACKEND_TRUSTED_PROXIES: z.string().default('loopback'),
+    /** The largest request body accepted, in bytes; larger ones are refused with 413 as they stream in. */
+    BACKEND_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    /** The longest one statement may run on PostgreSQL (its statement_timeout), in milliseconds; 0 for none. */
+    BACKEND_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   })
   .extend(functionsEnvSchema.shape);
 
@@ -253,6 +261,8 @@ export interface Config {
   apiExternalUrl: string;
   /** See BACKEND_TRUSTED_PROXIES. */
   trustedProxies: string[];
+  /** Resource limits (BACKEND_MAX_BODY_BYTES, BACKEND_STATEMENT_TIMEOUT_MS); [api] max_rows is in `project`. */
+  limits: { maxBodyBytes: number; statementTimeoutMs: number };
   project: ProjectConfig;
   /** Keys of config.toml this backend does not implement: listed by --print-config, never silently dropped. */
   ignoredKeys: string[];
@@ -390,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supabaseDir,
     apiExternalUrl: (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     trustedProxies: parseTrustedProxies(e.BACKEND_TRUSTED_PROXIES),
+    limits: { maxBodyBytes: e.BACKEND_MAX_BODY_BYTES, statementTimeoutMs: e.BACKEND_STATEMENT_TIMEOUT_MS },
     project,
     ignoredKeys,
     functions: functionsConfig(e, supabaseDir, project.functions),

@@ -2,6 +2,7 @@
 // initial shape {code: <status>, error_code, msg} or, from 2024-01-01, {code: <error code>, message}.
 import type { Context } from 'hono';
 import { DbError } from '../db/types.ts';
+import { DbUnavailableError } from '../db/unavailable.ts';
 import { AuthError } from './errors.ts';
 
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
@@ -24,11 +25,26 @@ function raisedByDatabase(error: AuthError): DbError | undefined {
   return cause.code === 'P0001' || /^PT\d{3}$/.test(cause.code) ? cause : undefined;
 }
 
+/** The database away (restarting, unreachable), however deep the failure was wrapped: retryable, never a 500. */
+function databaseAway(thrown: unknown): boolean {
+  for (let error = thrown, depth = 0; error && depth < 5; depth += 1) {
+    if (error instanceof DbUnavailableError) return true;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function renderAuthError(c: Context, thrown: unknown): Response {
+  const away = databaseAway(thrown);
+  if (away) {
+    c.header('Retry-After', '1');
+    thrown = new AuthError(503, 'unexpected_failure', 'The database is unavailable. Retry in a moment.');
+  }
   const error =
     thrown instanceof AuthError ? thrown : new AuthError(500, 'unexpected_failure', UNEXPECTED, { cause: thrown });
   const path = new URL(c.req.url).pathname;
-  if (error.status >= 500) console.error(`auth ${c.req.method} ${path}:`, error.cause ?? error);
+  // The pool logs the connection failure once; a stack per request would only bury it.
+  if (error.status >= 500 && !away) console.error(`auth ${c.req.method} ${path}:`, error.cause ?? error);
   const version = requestedApiVersion(c.req.header(API_VERSION_HEADER));
   const weakPassword = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
   const status = error.status as 400;

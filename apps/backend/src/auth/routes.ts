@@ -46,6 +46,7 @@ import { token } from './handlers/token.ts';
 import { getUser, updateCurrentUser } from './handlers/user.ts';
 import { verifyGet, verifyPost } from './handlers/verify.ts';
 import { limited, limitedUser } from './rate-limit.ts';
+import { checkAuthInput } from './input-guard.ts';
 import { renderAuthError } from './respond.ts';
 import { authSettings } from './settings.ts';
 
@@ -61,6 +62,7 @@ function guards(deps: AuthDeps) {
 function authApp(deps: Deps): { app: Hono<AppEnv>; allow: ReturnType<typeof guards>; authDeps: AuthDeps } {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => renderAuthError(c, error));
+  app.use('*', checkAuthInput);
   const authDeps = { ...deps, settings: authSettings(deps.config) };
   return { app, allow: guards(authDeps), authDeps };
 }

@@ -103,14 +103,13 @@ class PipelinedStatements {
   }
 }
 
-/** Runs the statements on one pooled connection as one implicit transaction, in one round trip. */
-export async function batchOnPool(pool: pg.Pool, statements: Statement[], types: TypeParsers): Promise<QueryResult[]> {
-  const client = await pool.connect();
-  try {
-    const query = new PipelinedStatements(statements, types);
-    client.query(query as unknown as pg.QueryConfig);
-    return await query.done;
-  } finally {
-    client.release();
-  }
+/** Runs the statements on one connection as one implicit transaction, in one round trip. */
+export async function batchOnPool(
+  client: pg.PoolClient,
+  statements: Statement[],
+  types: TypeParsers,
+): Promise<QueryResult[]> {
+  const query = new PipelinedStatements(statements, types);
+  client.query(query as unknown as pg.QueryConfig);
+  return await query.done;
 }

@@ -169,3 +169,15 @@ describe('postgres adapter', () => {
     await expect(openPostgres('postgres://nobody@127.0.0.1:1/none')).rejects.toThrow();
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres statement time limit', () => {
+  it('cancels a statement that runs past BACKEND_STATEMENT_TIMEOUT_MS', async () => {
+    const db = await openPostgres(process.env.TEST_DATABASE_URL!, 1, { statementTimeoutMs: 100 });
+    try {
+      await expect(db.query('select pg_sleep(2)')).rejects.toMatchObject({ code: '57014' });
+      expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

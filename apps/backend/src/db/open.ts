@@ -4,6 +4,8 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
-export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'limits'>): Promise<Db> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, undefined, { statementTimeoutMs: config.limits.statementTimeoutMs })
+    : openPglite(config.dataDir);
 }

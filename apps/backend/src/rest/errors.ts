@@ -137,6 +137,16 @@ export const notImplemented = (details: string) => make(400, 'PGRST127', 'Featur
 export const duplicateEmbedName = (joinName: string) =>
   make(400, '42712', `table name "${joinName}" specified more than once`);
 
+// PGRST0xx: the connection to the database.
+
+/** The database is away (restarting, unreachable): PostgREST's answer while it reconnects; the client may retry. */
+export const databaseUnavailable = () =>
+  new ApiError(
+    503,
+    { code: 'PGRST001', message: 'Database client error. Retrying the connection.', details: null, hint: null },
+    { 'Retry-After': '1' },
+  );
+
 // PGRST2xx: the schema cache.
 
 export const noSchemaCache = () =>

@@ -5,7 +5,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { Claims, Keys } from '../keys.ts';
 import { assertRoleAllowed, authenticate } from './auth.ts';
-import { ApiError, noSchemaCache } from './errors.ts';
+import { assertReachable } from '../db/reachable.ts';
+import { DbUnavailableError } from '../db/unavailable.ts';
+import { ApiError, databaseUnavailable, noSchemaCache } from './errors.ts';
 import { execute } from './execute.ts';
 import { openApiResponse } from './openapi/document.ts';
 import { planRequest } from './plan/plan.ts';
@@ -53,7 +55,11 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
     let prepared = key === undefined ? undefined : preparedReads.get(key, cache);
     if (!prepared) {
       const request = parseRequest(raw, { schemas: api.schemas, isTimezone: (name) => cache.timezones.has(name) });
-      if (request.target.kind === 'root') return openApiResponse(request, cache);
+      if (request.target.kind === 'root') {
+        // The root is also the readiness answer: a 503 while the database is away.
+        await assertReachable(deps.db);
+        return openApiResponse(request, cache);
+      }
       const plan = planRequest(request, cache, { maxRows: api.max_rows });
       prepared = { request, plan, statement: buildStatement(plan) };
       if (key !== undefined) preparedReads.set(key, cache, prepared);
@@ -95,6 +101,7 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
         return await handle(raw, apikeyClaims);
       } catch (error) {
         if (error instanceof ApiError) return errorResponse(error);
+        if (error instanceof DbUnavailableError) return errorResponse(databaseUnavailable());
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 // GET /settings and GET /health: what the client may ask the server about itself, in GoTrue's shapes.
+import { assertReachable } from '../../db/reachable.ts';
 import type { OpenHandler } from '../context.ts';
 
 /** The external sign-in providers GoTrue lists, each true when [auth.external.<provider>] enables it. */
@@ -48,5 +49,12 @@ export const settings: OpenHandler = async (c, deps) => {
   });
 };
 
-export const health: OpenHandler = async (c) =>
-  c.json({ version: 'teamplan', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+/** GoTrue's answer, given only while the database answers: otherwise a 503, so a load balancer or probe knows. */
+export const health: OpenHandler = async (c, deps) => {
+  await assertReachable(deps.db);
+  return c.json({
+    version: 'teamplan',
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  });
+};
