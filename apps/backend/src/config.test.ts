@@ -36,6 +36,19 @@ describe('loadConfig', () => {
     expect(config.project.auth.email.enable_confirmations).toBe(true);
   });
 
+  it('reads the PostgreSQL pool size from [db.pooler] default_pool_size, and lists the resource limits', () => {
+    const dir = projectWith('[db]\nport = 54322\n[db.pooler]\nenabled = false\ndefault_pool_size = 4\n');
+    const config = loadConfig({ SUPABASE_DIR: dir, BACKEND_MAX_BODY_BYTES: '2048' });
+    expect(config.project.db.pooler.default_pool_size).toBe(4);
+    expect(config.ignoredKeys).toEqual(['db.port', 'db.pooler.enabled']);
+    expect(loadConfig({ SUPABASE_DIR: dir, SUPABASE_DB_POOLER_DEFAULT_POOL_SIZE: '7' }).project.db.pooler).toEqual({
+      default_pool_size: 7,
+    });
+    const printed = describeConfig(config) as { limits: unknown; project: { db: unknown } };
+    expect(printed.limits).toEqual({ maxBodyBytes: 2048, statementTimeoutMs: 30_000 });
+    expect(printed.project.db).toEqual({ pooler: { default_pool_size: 4 } });
+  });
+
   it('lets SUPABASE_<SECTION>_<KEY> variables and BACKEND_PORT override the file', () => {
     const dir = projectWith('[auth.email]\nenable_confirmations = false\n');
     const config = loadConfig({

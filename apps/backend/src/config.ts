@@ -216,8 +216,16 @@ const checkedAuthSchema = authSchema.superRefine((auth, context) => {
   if (auth.webauthn.rp_origins.length === 0) missing('rp_origins');
 });
 
+/**
+ * [db.pooler] default_pool_size: the Supabase CLI's size of the connection pool in front of the database, here the
+ * most connections the backend opens to a PostgreSQL server (DATABASE_URL). The CLI's other [db] keys are ignored.
+ */
+const poolerSchema = z.object({ default_pool_size: z.number().int().min(1).max(1000).default(10) });
+const dbSchema = z.object({ pooler: poolerSchema.prefault({}) });
+
 const tomlSchema = z.object({
   api: apiSchema.prefault({}),
+  db: dbSchema.prefault({}),
   auth: checkedAuthSchema.prefault({}),
   functions: functionsTomlSchema,
 });
@@ -292,6 +300,7 @@ function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
 function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
   const sections: Array<[string[], z.ZodObject]> = [
     [['api'], apiSchema],
+    [['db', 'pooler'], poolerSchema],
     [['auth'], authSchema],
     [['auth', 'email'], emailSchema],
     [['auth', 'sms'], smsSchema],

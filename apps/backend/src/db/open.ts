@@ -4,8 +4,10 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
-export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'limits'>): Promise<Db> {
+export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'limits' | 'project'>): Promise<Db> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, undefined, { statementTimeoutMs: config.limits.statementTimeoutMs })
+    ? openPostgres(config.databaseUrl, config.project.db.pooler.default_pool_size, {
+        statementTimeoutMs: config.limits.statementTimeoutMs,
+      })
     : openPglite(config.dataDir);
 }
