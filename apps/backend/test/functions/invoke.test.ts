@@ -74,6 +74,14 @@ describe('the request as the function sees it', () => {
     expect(new Uint8Array(await back.data!.arrayBuffer())).toEqual(bytes);
   });
 
+  it("takes a body over the data API's size limit, within the functions' own", async () => {
+    const bytes = new Uint8Array(2 * 1024 * 1024).fill(42);
+    expect(bytes.length).toBeGreaterThan(fb.backend.deps.config.limits.maxBodyBytes);
+    const back = await fb.anon.functions.invoke<Blob>('echo/bytes', { body: bytes.buffer });
+    expect(back.error).toBeNull();
+    expect((await back.data!.arrayBuffer()).byteLength).toBe(bytes.length);
+  });
+
   it('gets form data with its files', async () => {
     const form = new FormData();
     form.append('title', 'Quarterly plan');
