@@ -72,18 +72,26 @@ export function PlannerGrid(props: Props) {
       if (!row) return;
       const lane = row.kind === 'lane' ? row : null;
       const bar = lane ? barGeometry(periods, lane.allocation, 1) : null;
-      const selector =
-        lane && bar && target.col >= bar.firstColumn && target.col <= bar.lastColumn
+      const selector = focus.bar
+        ? `[data-bar="${focus.bar}"]`
+        : lane && bar && target.col >= bar.firstColumn && target.col <= bar.lastColumn
           ? `[data-bar="${lane.allocation.id}"]`
           : `[data-focus-key="${row.key}|${target.col}"]`;
       scrollRef.current?.querySelector<HTMLElement>(selector)?.focus();
     });
-  }, [focus.serial, position, rows, periods, rowVirtualizer, columnVirtualizer]);
+  }, [focus.serial, focus.bar, position, rows, periods, rowVirtualizer, columnVirtualizer]);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent) => {
       if (event.target instanceof HTMLInputElement) return;
-      const next = handleGridKey(event, position, rows, periods, zoom, editable, actions);
+      let movedBar: string | undefined;
+      const next = handleGridKey(event, position, rows, periods, zoom, editable, {
+        ...actions,
+        changeDates: (allocation, start, end) => {
+          movedBar = allocation.id;
+          actions.changeDates(allocation, start, end);
+        },
+      });
       if (!next) return;
       event.preventDefault();
       const row = rows[next.row];
@@ -92,6 +100,7 @@ export function PlannerGrid(props: Props) {
         fallbackKey: row ? `p:${row.person.id}` : undefined,
         col: next.col,
         serial: focus.serial + 1,
+        bar: movedBar,
       });
     },
     [position, rows, periods, zoom, editable, actions, onFocus, focus.serial],

@@ -41,6 +41,9 @@ interface Options {
 export function useAllocationChanges({ supabase, allocations, setAllocations, reload, showPopup }: Options) {
   const [history, setHistory] = useState<Change[]>([]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // Changes shown but not saved yet. The plan is reloaded only once none is left: a reload between two quick changes
+  // would put the first one's saved state back on screen over the next one, and the bar would jump back and forth.
+  const unsaved = useRef(0);
   // The latest allocations for the stable callbacks below, which must not change with every edit.
   const current = useRef(allocations);
   useLayoutEffect(() => {
@@ -84,10 +87,11 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
       setAllocations(show);
       // Undoable as soon as it shows: an undo pressed while the save is under way queues behind it.
       if (recordForUndo) setHistory((past) => [...past.slice(-49), change]);
+      unsaved.current += 1;
       const run = queue.current.then(async () => {
         try {
           await write(change);
-          await reload();
+          if (unsaved.current === 1) await reload();
           return true;
         } catch (error) {
           setAllocations(rollBack);
@@ -95,6 +99,8 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
           const message = error instanceof Refused ? error.reason : describeDataError(error, 'allocations');
           showPopup({ type: 'error', message });
           return false;
+        } finally {
+          unsaved.current -= 1;
         }
       });
       queue.current = run;

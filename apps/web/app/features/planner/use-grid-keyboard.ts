@@ -15,6 +15,11 @@ export interface GridFocus {
   col: number;
   /** Changes whenever the page's focus should move to this place (not when a click or Tab put it there). */
   serial: number;
+  /**
+   * The bar a key just moved or resized: it keeps the page's focus wherever it is drawn, even while the plan on
+   * screen has not caught up with the change yet.
+   */
+  bar?: string;
 }
 
 /** A place in the grid by row index, as the keyboard moves through it. */
