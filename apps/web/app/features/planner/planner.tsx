@@ -43,11 +43,16 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [status, setStatus] = useState('');
 
-  const reload = useCallback(async () => {
-    const next = await loadPlannerData(getBrowserSupabase(), query);
-    setData(next);
-    setAllocations(next.allocations);
-  }, [query]);
+  /** Loads the plan again; `stillWanted` is asked once it has arrived, before it replaces what is on screen. */
+  const reload = useCallback(
+    async (stillWanted: () => boolean = () => true) => {
+      const next = await loadPlannerData(getBrowserSupabase(), query);
+      if (!stillWanted()) return;
+      setData(next);
+      setAllocations(next.allocations);
+    },
+    [query],
+  );
 
   useEffect(() => {
     let current = true;
@@ -69,8 +74,8 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
     supabase: supabase!,
     allocations,
     setAllocations,
-    reload: async () => {
-      await reload().catch(() => undefined);
+    reload: async (stillWanted) => {
+      await reload(stillWanted).catch(() => undefined);
     },
     showPopup,
   });

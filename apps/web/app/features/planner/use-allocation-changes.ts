@@ -34,7 +34,8 @@ interface Options {
   supabase: TypedSupabaseClient;
   allocations: Allocation[];
   setAllocations: (update: (current: Allocation[]) => Allocation[]) => void;
-  reload: () => Promise<void>;
+  /** Loads the plan again, and shows it only if `stillWanted()` says so once it has arrived. */
+  reload: (stillWanted: () => boolean) => Promise<void>;
   showPopup: (request: PopupRequest) => void;
 }
 
@@ -91,7 +92,8 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
       const run = queue.current.then(async () => {
         try {
           await write(change);
-          if (unsaved.current === 1) await reload();
+          // A change made while the plan was loading again is on screen but not in what arrived: keep the screen.
+          if (unsaved.current === 1) await reload(() => unsaved.current === 1);
           return true;
         } catch (error) {
           setAllocations(rollBack);
