@@ -14,7 +14,7 @@ export interface ApiKeys {
   secretKey: string;
 }
 
-interface StoredKeys extends Partial<ApiKeys> {
+export interface StoredKeys extends Partial<ApiKeys> {
   kid?: string;
 }
 
@@ -31,14 +31,12 @@ export function generateOpaqueKey(prefix: 'sb_publishable_' | 'sb_secret_'): str
   return `${body}_${checksum}`;
 }
 
-type Sign = (claims: { iss: string; role: string; ref: string }, expiresInSeconds: number) => Promise<string>;
+export type Sign = (claims: { iss: string; role: string; ref: string }, expiresInSeconds: number) => Promise<string>;
 
-/** The keys for `dataDir`, created on first start; the JWT keys are minted again when the signing key changes. */
-export async function loadApiKeys(dataDir: string, kid: string, sign: Sign): Promise<ApiKeys> {
-  const file = path.join(dataDir, API_KEYS_FILE);
-  const stored: StoredKeys = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredKeys) : {};
+/** The stored keys made whole for signer `kid`: opaque keys generated once, JWT keys minted again for a new signer. */
+export async function completeApiKeys(stored: StoredKeys, kid: string, sign: Sign): Promise<StoredKeys & ApiKeys> {
   const sameSigner = stored.kid === kid && stored.anonKey && stored.serviceRoleKey;
-  const keys = {
+  return {
     kid,
     anonKey: sameSigner ? stored.anonKey! : await sign({ iss: 'supabase', role: 'anon', ref: 'local' }, TEN_YEARS),
     serviceRoleKey: sameSigner
@@ -47,12 +45,29 @@ export async function loadApiKeys(dataDir: string, kid: string, sign: Sign): Pro
     publishableKey: stored.publishableKey ?? generateOpaqueKey('sb_publishable_'),
     secretKey: stored.secretKey ?? generateOpaqueKey('sb_secret_'),
   };
-  if (JSON.stringify(keys) !== JSON.stringify(stored)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
-  }
-  const { kid: _kid, ...apiKeys } = keys;
+}
+
+export function readApiKeysFile(dataDir: string): StoredKeys {
+  const file = path.join(dataDir, API_KEYS_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredKeys) : {};
+}
+
+/** Keeps the keys in the data folder, where `npm run status` reads them; written only when they changed. */
+export function writeApiKeysFile(dataDir: string, keys: StoredKeys): void {
+  if (JSON.stringify(keys) === JSON.stringify(readApiKeysFile(dataDir))) return;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(path.join(dataDir, API_KEYS_FILE), JSON.stringify(keys, null, 2), { mode: 0o600 });
+}
+
+export function withoutKid({ kid: _kid, ...apiKeys }: StoredKeys & ApiKeys): ApiKeys {
   return apiKeys;
+}
+
+/** The keys for `dataDir`, created on first start; the JWT keys are minted again when the signing key changes. */
+export async function loadApiKeys(dataDir: string, kid: string, sign: Sign): Promise<ApiKeys> {
+  const keys = await completeApiKeys(readApiKeysFile(dataDir), kid, sign);
+  writeApiKeysFile(dataDir, keys);
+  return withoutKid(keys);
 }
 
 const sameText = (a: string, b: string) => {

@@ -1,6 +1,7 @@
 // Signing keys and API keys. Access tokens are signed with an asymmetric key (published at the JWKS endpoint);
 // any JWT signed by a configured key (the HS256 jwt_secret, or a key of the signing-key file chosen by `kid`) is
-// accepted. Unless config.toml names a key file, one is generated on first start and kept in the data folder.
+// accepted. Unless config.toml names a key file, one is generated on first start and kept in the database, so every
+// backend process of one database signs and accepts the same tokens (without a database: in the data folder).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -15,8 +16,19 @@ import {
   type JWTPayload,
 } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { loadApiKeys, type ApiKeys } from './api-keys.ts';
+import {
+  completeApiKeys,
+  loadApiKeys,
+  readApiKeysFile,
+  withoutKid,
+  writeApiKeysFile,
+  type ApiKeys,
+  type Sign,
+  type StoredKeys,
+} from './api-keys.ts';
 import type { Config } from './config.ts';
+import type { Queryable } from './db/types.ts';
+import { API_KEYS, replaceSharedKey, sharedKey, SIGNING_KEYS } from './key-store.ts';
 
 export interface Claims extends JWTPayload {
   role?: string;
@@ -50,18 +62,40 @@ function readJwkFile(file: string): JWK[] {
   return keys;
 }
 
-async function generateSigningKeyFile(file: string): Promise<JWK[]> {
+/** A new ES256 signing key, private part included. */
+export async function newSigningJwk(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const jwk = {
-    ...(await exportJWK(privateKey)),
-    kid: randomUUID(),
-    alg: 'ES256',
-    use: 'sig',
-    key_ops: ['sign', 'verify'],
-  };
+  return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'ES256', use: 'sig', key_ops: ['sign', 'verify'] };
+}
+
+function writeJwkFile(file: string, jwks: JWK[]): JWK[] {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify([jwk], null, 2), { mode: 0o600 });
-  return [jwk];
+  writeFileSync(file, JSON.stringify(jwks, null, 2), { mode: 0o600 });
+  return jwks;
+}
+
+type KeySource = Pick<Config, 'dataDir' | 'supabaseDir' | 'project'>;
+
+/** The configured key file when there is one; otherwise the keys every process of the database shares. */
+async function signingJwks(config: KeySource, db: Queryable | undefined): Promise<JWK[]> {
+  const configured = config.project.auth.signing_keys_path;
+  if (configured) return readJwkFile(path.resolve(config.supabaseDir, configured));
+  const localFile = path.join(config.dataDir, 'signing_keys.json');
+  const local = () => (existsSync(localFile) ? readJwkFile(localFile) : undefined);
+  // A data folder from before the keys moved into the database offers its key, so issued tokens stay valid.
+  if (db) return sharedKey(db, SIGNING_KEYS, async () => local() ?? [await newSigningJwk()]);
+  return local() ?? writeJwkFile(localFile, [await newSigningJwk()]);
+}
+
+/** The API keys every process of the database shares, minted again (once, by one process) for a new signer. */
+async function sharedApiKeys(db: Queryable, dataDir: string, kid: string, sign: Sign): Promise<ApiKeys> {
+  let stored = await sharedKey<StoredKeys>(db, API_KEYS, () => completeApiKeys(readApiKeysFile(dataDir), kid, sign));
+  if (stored.kid !== kid) {
+    stored = await replaceSharedKey(db, API_KEYS, stored, await completeApiKeys(stored, kid, sign));
+  }
+  const keys = await completeApiKeys(stored, kid, sign);
+  writeApiKeysFile(dataDir, keys);
+  return withoutKid(keys);
 }
 
 function publicPart(jwk: JWK): JWK {
@@ -78,12 +112,9 @@ async function toSigningKey(jwk: JWK): Promise<SigningKey> {
   return { kid, alg, privateKey, publicJwk: ASYMMETRIC.has(alg) ? { ...publicPart(jwk), kid, alg } : undefined };
 }
 
-export async function loadKeys(config: Pick<Config, 'dataDir' | 'supabaseDir' | 'project'>): Promise<Keys> {
-  const configured = config.project.auth.signing_keys_path;
-  const keyFile = configured
-    ? path.resolve(config.supabaseDir, configured)
-    : path.join(config.dataDir, 'signing_keys.json');
-  const jwks = existsSync(keyFile) ? readJwkFile(keyFile) : await generateSigningKeyFile(keyFile);
+/** The keys of the project; with `db`, the generated ones are those every process of that database shares. */
+export async function loadKeys(config: KeySource, db?: Queryable): Promise<Keys> {
+  const jwks = await signingJwks(config, db);
   const signingKeys = await Promise.all(jwks.map(toSigningKey));
   const [signer] = signingKeys;
   const secret = config.project.auth.jwt_secret;
@@ -128,7 +159,9 @@ export async function loadKeys(config: Pick<Config, 'dataDir' | 'supabaseDir' | 
     }
   }
 
-  const apiKeys = await loadApiKeys(config.dataDir, signer.kid, sign);
+  const apiKeys = db
+    ? await sharedApiKeys(db, config.dataDir, signer.kid, sign)
+    : await loadApiKeys(config.dataDir, signer.kid, sign);
   return {
     ...apiKeys,
     jwks: { keys: signingKeys.flatMap((k) => (k.publicJwk ? [k.publicJwk] : [])) },

@@ -7,6 +7,7 @@ import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { FunctionsRuntime } from './functions/runtime.ts';
+import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -21,7 +22,7 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
   const db = await openDb(config);
   try {
     const migrations = await migrate(db, config.supabaseDir);
-    const keys = await loadKeys(config);
+    const keys = await loadKeys(config, db);
     const functions = new FunctionsRuntime(config, keys);
     return { deps: { config, db, keys, mailer: createMailer(config.project, db), functions }, migrations };
   } catch (error) {
@@ -32,6 +33,7 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
 
 export async function startBackend(config: Config): Promise<Backend> {
   const { deps, migrations } = await prepare(config);
+  const stopWatchingKeys = await watchKeys(deps);
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -54,6 +56,7 @@ export async function startBackend(config: Config): Promise<Backend> {
       // Functions still streaming would keep their connections, and so the server, open.
       await deps.functions?.stop();
       await closed;
+      await stopWatchingKeys();
       await deps.db.close();
     },
   };

@@ -26,3 +26,8 @@ export async function verifyCached(keys: Keys, token: string): Promise<Claims> {
   cache.set(token, { claims, until: Math.min(expires, now + MAX_AGE_MS) });
   return claims;
 }
+
+/** Forgets what was verified with `keys`: after a key is retired its tokens must be refused at once. */
+export function forgetVerified(keys: Keys): void {
+  caches.delete(keys);
+}

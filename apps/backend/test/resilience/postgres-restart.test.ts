@@ -24,7 +24,7 @@ describe.skipIf(!serverUrl)('the backend on a PostgreSQL server that goes away',
   const listeners = async () =>
     (
       await admin.query<{ pid: number }>(
-        `select pid from pg_stat_activity where datname = $1 and query ilike 'listen%'`,
+        `select pid from pg_stat_activity where datname = $1 and query = 'listen "pgrst"'`,
         [name],
       )
     ).rows;
