@@ -1,0 +1,48 @@
+// Soak: a mixed read, write and refresh load at half of what the backend sustains, for a bounded while: no request
+// fails and resident memory stops growing once warm (under 10 % from the end of the warm-up to the end).
+// `npm run bench:soak` runs the same load for longer and prints the memory curve.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDatabaseUrl } from '../harness.ts';
+import { startBackendProcess, type BackendProcess } from './backend-process.ts';
+import { measureMaximum, prepareTraffic, rssGrowth, soak } from './mixed-load.ts';
+
+const SECONDS = 60;
+
+describe('the backend under a steady mixed load', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-soak-'));
+  let scratch: Awaited<ReturnType<typeof scratchDatabaseUrl>>;
+  let backend: BackendProcess;
+
+  beforeAll(async () => {
+    scratch = await scratchDatabaseUrl();
+    backend = await startBackendProcess({
+      DATA_DIR: dataDir,
+      // The load comes from one address standing for many visitors; refreshes are not what is measured here.
+      SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
+      ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await backend?.stop();
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`answers every request for ${SECONDS} s at half its maximum, with memory growth under 10 %`, async () => {
+    const traffic = await prepareTraffic(backend);
+    const maximum = await measureMaximum(traffic, 8, 5);
+    const report = await soak(backend, traffic, maximum / 2, SECONDS);
+    const memory = rssGrowth(report.rssMb);
+    console.log(
+      `soak on ${scratch.url ? 'PostgreSQL' : 'PGlite'}: maximum ${maximum.toFixed(0)} req/s, ran at ${(maximum / 2).toFixed(0)} req/s; ` +
+        `${report.requests} requests, ${report.errors.length} errors; RSS ${report.rssMb[0].toFixed(0)} MB at start, ` +
+        `${memory.base.toFixed(0)} MB warm, ${memory.end.toFixed(0)} MB at the end (${(memory.growth * 100).toFixed(1)} %)`,
+    );
+    expect(report.errors.slice(0, 5)).toEqual([]);
+    expect(report.requests).toBeGreaterThan((maximum / 2) * SECONDS * 0.9);
+    expect(memory.growth).toBeLessThan(0.1);
+  }, 180_000);
+});
