@@ -4,6 +4,7 @@ import { authRoutes, openAuthRoutes } from './auth/routes.ts';
 import type { Deps } from './deps.ts';
 import { apiKeyGateway, SERVICE_PREFIXES } from './http/apikey.ts';
 import { limitBodies } from './http/body-limit.ts';
+import { clientWentAway } from './http/client-gone.ts';
 import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
@@ -43,6 +44,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       c.header('Retry-After', '1');
       return c.json({ message: 'The database is unavailable. Retry in a moment.' }, 503);
     }
+    // Answered for form's sake: the connection is gone.
+    if (clientWentAway(error)) return c.json({ message: 'The request was not received in full' }, 400);
     console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });

@@ -45,7 +45,7 @@ describe('loadConfig', () => {
       default_pool_size: 7,
     });
     const printed = describeConfig(config) as { limits: unknown; project: { db: unknown } };
-    expect(printed.limits).toEqual({ maxBodyBytes: 2048, statementTimeoutMs: 30_000 });
+    expect(printed.limits).toEqual({ maxBodyBytes: 2048, statementTimeoutMs: 30_000, requestTimeoutMs: 300_000 });
     expect(printed.project.db).toEqual({ pooler: { default_pool_size: 4 } });
   });
 

@@ -257,6 +257,11 @@ const envSchema = z
       .default(1024 * 1024),
     /** The longest one statement may run on PostgreSQL (its statement_timeout), in milliseconds; 0 for none. */
     BACKEND_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+    /**
+     * The longest a client may take to send a whole request (headers and body), in milliseconds: a client that
+     * trickles its request is cut off then, so slow clients cannot hold connections for ever.
+     */
+    BACKEND_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   })
   .extend(functionsEnvSchema.shape);
 
@@ -269,8 +274,11 @@ export interface Config {
   apiExternalUrl: string;
   /** See BACKEND_TRUSTED_PROXIES. */
   trustedProxies: string[];
-  /** Resource limits (BACKEND_MAX_BODY_BYTES, BACKEND_STATEMENT_TIMEOUT_MS); [api] max_rows is in `project`. */
-  limits: { maxBodyBytes: number; statementTimeoutMs: number };
+  /**
+   * Resource limits (BACKEND_MAX_BODY_BYTES, BACKEND_STATEMENT_TIMEOUT_MS, BACKEND_REQUEST_TIMEOUT_MS); [api] max_rows
+   * is in `project`.
+   */
+  limits: { maxBodyBytes: number; statementTimeoutMs: number; requestTimeoutMs: number };
   project: ProjectConfig;
   /** Keys of config.toml this backend does not implement: listed by --print-config, never silently dropped. */
   ignoredKeys: string[];
@@ -409,7 +417,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supabaseDir,
     apiExternalUrl: (e.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     trustedProxies: parseTrustedProxies(e.BACKEND_TRUSTED_PROXIES),
-    limits: { maxBodyBytes: e.BACKEND_MAX_BODY_BYTES, statementTimeoutMs: e.BACKEND_STATEMENT_TIMEOUT_MS },
+    limits: {
+      maxBodyBytes: e.BACKEND_MAX_BODY_BYTES,
+      statementTimeoutMs: e.BACKEND_STATEMENT_TIMEOUT_MS,
+      requestTimeoutMs: e.BACKEND_REQUEST_TIMEOUT_MS,
+    },
     project,
     ignoredKeys,
     functions: functionsConfig(e, supabaseDir, project.functions),

@@ -31,12 +31,29 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
   }
 }
 
+/** Node's limits on clients that send slowly: the whole request, its headers, and how often they are checked. */
+function slowClientLimits(requestTimeout: number) {
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(60_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)),
+  };
+}
+
 export async function startBackend(config: Config): Promise<Backend> {
   const { deps, migrations } = await prepare(config);
   const stopWatchingKeys = await watchKeys(deps);
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: slowClientLimits(config.limits.requestTimeoutMs),
+      },
+      () => resolve(s),
+    );
     s.once('error', reject);
   });
   const address = server.address();
