@@ -255,7 +255,10 @@ const envSchema = z
       .int()
       .min(1024)
       .default(1024 * 1024),
-    /** The longest one statement may run on PostgreSQL (its statement_timeout), in milliseconds; 0 for none. */
+    /**
+     * The longest one statement may run, in milliseconds (statement_timeout on PostgreSQL; on PGlite the backend
+     * stops it); 0 for none.
+     */
     BACKEND_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
     /**
      * The longest a client may take to send a whole request (headers and body), in milliseconds: a client that

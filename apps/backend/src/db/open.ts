@@ -9,5 +9,5 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'limits'
     ? openPostgres(config.databaseUrl, config.project.db.pooler.default_pool_size, {
         statementTimeoutMs: config.limits.statementTimeoutMs,
       })
-    : openPglite(config.dataDir);
+    : openPglite(config.dataDir, { statementTimeoutMs: config.limits.statementTimeoutMs });
 }

@@ -1,80 +1,28 @@
-// The embedded adapter: Postgres compiled to WebAssembly, in this process, with its files in the data folder.
+// The embedded adapter: Postgres compiled to WebAssembly. With a data folder (the backend) it runs on a thread of
+// its own with a statement time limit, the folder locked to this process; in memory (tests) on the calling thread.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { batchOnPglite } from './batch-pglite.ts';
 import { acquireLock } from './lock.ts';
-import { identity, parsers } from './parsers.ts';
-import { toParams } from './params.ts';
-import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
-
-// PGlite parses these (and every array type) into Date, number, bigint or arrays by default; keep them as text
-// exactly as the pg adapter does.
-const TEXT_OIDS = [17, 20, 1082, 1083, 1114, 1184, 1186, 1266];
-type Parsers = Record<number, (value: string) => unknown>;
-
-async function parsersFor(pg: PGlite): Promise<Parsers> {
-  const arrays = await pg.query<{ typarray: number }>(
-    'select typarray::int from pg_catalog.pg_type where typarray <> 0',
-  );
-  const asText = [...TEXT_OIDS, ...arrays.rows.map((row) => row.typarray)];
-  return { ...Object.fromEntries(asText.map((oid) => [oid, identity])), ...parsers };
-}
-
-function wrap(target: Pick<PGlite, 'query' | 'exec'>, pgliteParsers: Parsers): Queryable {
-  return {
-    async exec(sql) {
-      try {
-        await target.exec(sql);
-      } catch (error) {
-        throw toDbError(error);
-      }
-    },
-    async query<R>(text: string, params?: unknown[]): Promise<QueryResult<R>> {
-      try {
-        const result = await target.query<R>(text, toParams(params), { parsers: pgliteParsers });
-        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, fields: result.fields };
-      } catch (error) {
-        throw toDbError(error);
-      }
-    },
-  };
-}
+import { openPgliteEngine } from './pglite-engine.ts';
+import { openThreadedPglite, type ThreadedOptions } from './pglite-threaded.ts';
+import type { Db } from './types.ts';
 
 /** Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  let release = () => {};
-  let storage: string | undefined;
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    release = acquireLock(path.join(dataDir, 'pgdata.lock'));
-    storage = path.join(dataDir, 'pgdata');
-  }
-  let pg: PGlite;
+export async function openPglite(dataDir?: string, options: ThreadedOptions = { statementTimeoutMs: 0 }): Promise<Db> {
+  if (!dataDir) return openPgliteEngine();
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireLock(path.join(dataDir, 'pgdata.lock'));
+  let db: Db;
   try {
-    pg = await PGlite.create(storage, { extensions: { btree_gist, pgcrypto, uuid_ossp } });
+    db = await openThreadedPglite(path.join(dataDir, 'pgdata'), options);
   } catch (error) {
     release();
     throw error;
   }
-  const typeParsers = await parsersFor(pg);
-  const direct = wrap(pg, typeParsers);
   return {
-    kind: 'pglite',
-    query: direct.query,
-    batch: (statements) => batchOnPglite(pg, statements, (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid]),
-    transaction: (fn) =>
-      pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
-    exec: direct.exec,
-    listen: async (channel, onNotify) => {
-      const unlisten = await pg.listen(channel, onNotify);
-      return async () => unlisten();
-    },
+    ...db,
     async close() {
-      await pg.close();
+      await db.close();
       release();
     },
   };

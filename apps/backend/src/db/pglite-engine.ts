@@ -1,0 +1,63 @@
+// Postgres compiled to WebAssembly, on the thread that opens it: in memory (tests), or with its files in a folder
+// (in the worker thread of pglite-threaded.ts, which bounds how long a statement may hold it).
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { batchOnPglite } from './batch-pglite.ts';
+import { identity, parsers } from './parsers.ts';
+import { toParams } from './params.ts';
+import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
+
+// PGlite parses these (and every array type) into Date, number, bigint or arrays by default; keep them as text
+// exactly as the pg adapter does.
+const TEXT_OIDS = [17, 20, 1082, 1083, 1114, 1184, 1186, 1266];
+type Parsers = Record<number, (value: string) => unknown>;
+
+async function parsersFor(pg: PGlite): Promise<Parsers> {
+  const arrays = await pg.query<{ typarray: number }>(
+    'select typarray::int from pg_catalog.pg_type where typarray <> 0',
+  );
+  const asText = [...TEXT_OIDS, ...arrays.rows.map((row) => row.typarray)];
+  return { ...Object.fromEntries(asText.map((oid) => [oid, identity])), ...parsers };
+}
+
+function wrap(target: Pick<PGlite, 'query' | 'exec'>, pgliteParsers: Parsers): Queryable {
+  return {
+    async exec(sql) {
+      try {
+        await target.exec(sql);
+      } catch (error) {
+        throw toDbError(error);
+      }
+    },
+    async query<R>(text: string, params?: unknown[]): Promise<QueryResult<R>> {
+      try {
+        const result = await target.query<R>(text, toParams(params), { parsers: pgliteParsers });
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, fields: result.fields };
+      } catch (error) {
+        throw toDbError(error);
+      }
+    },
+  };
+}
+
+/** Opens PGlite with its files in `storage`, or in memory when `storage` is undefined. */
+export async function openPgliteEngine(storage?: string): Promise<Db> {
+  const pg = await PGlite.create(storage, { extensions: { btree_gist, pgcrypto, uuid_ossp } });
+  const typeParsers = await parsersFor(pg);
+  const direct = wrap(pg, typeParsers);
+  return {
+    kind: 'pglite',
+    query: direct.query,
+    batch: (statements) => batchOnPglite(pg, statements, (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid]),
+    transaction: (fn) =>
+      pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
+    exec: direct.exec,
+    listen: async (channel, onNotify) => {
+      const unlisten = await pg.listen(channel, onNotify);
+      return async () => unlisten();
+    },
+    close: () => pg.close(),
+  };
+}
