@@ -26,30 +26,51 @@ export interface BenchOrganization {
   stop(): Promise<void>;
 }
 
-export async function startBenchOrganization(): Promise<BenchOrganization> {
+export interface BenchOptions {
+  /** The organization's size: the planner benchmark's 1,000 people by default. */
+  people: number;
+  projects: number;
+  allocations: number;
+  backendPort: number;
+  webPort: number;
+}
+
+const PLANNER_BENCH: BenchOptions = {
+  people: 1000,
+  projects: 300,
+  allocations: 20_000,
+  backendPort: BENCH_BACKEND_PORT,
+  webPort: BENCH_WEB_PORT,
+};
+
+export async function startBenchOrganization(options: BenchOptions = PLANNER_BENCH): Promise<BenchOrganization> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-bench-'));
   const backend = await startBackend(
     loadConfig({
       ...process.env,
       BACKEND_HOST: '127.0.0.1',
-      BACKEND_PORT: String(BENCH_BACKEND_PORT),
+      BACKEND_PORT: String(options.backendPort),
       DATA_DIR: dataDir,
       SUPABASE_DIR: 'supabase',
-      SITE_URL: `http://127.0.0.1:${BENCH_WEB_PORT}`,
+      SITE_URL: `http://127.0.0.1:${options.webPort}`,
     }),
   );
   const { db, keys } = backend.deps;
   const start = mondayOf(new Date());
+  const { people, projects, allocations } = options;
   const org = generateOrganization({
-    people: 1000,
-    projects: 300,
-    allocations: 20_000,
+    people,
+    projects,
+    allocations,
     start: addDays(start, -26 * 7),
     weeks: 52,
   });
   const loadStarted = performance.now();
   await loadOrganizationSql(db, org);
-  console.log(`Loaded 1,000 people, 300 projects, 20,000 allocations in ${ms(performance.now() - loadStarted)}`);
+  const counts = [people, projects, allocations].map((n) => n.toLocaleString('en-US'));
+  console.log(
+    `Loaded ${counts[0]} people, ${counts[1]} projects, ${counts[2]} allocations in ${ms(performance.now() - loadStarted)}`,
+  );
 
   const planner = org.people.find((person) => person.can_manage_projects)!;
   await sendOk('setting the planner’s password', `${backend.url}/auth/v1/admin/users/${planner.id}`, {
