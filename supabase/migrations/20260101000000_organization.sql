@@ -9,12 +9,21 @@ create schema if not exists private;
 comment on schema private is 'Helpers for policies and triggers; not exposed through the data API.';
 grant usage on schema private to anon, authenticated, service_role;
 
--- Keeps updated_at true whatever client writes the row.
+-- Keeps updated_at true whatever client writes the row. No silent overwrites: a writer may name the version of the
+-- row it changed by sending the updated_at it read, and the change is refused (HTTP 409 through the data API) when
+-- someone else changed the row since. Writers that send no updated_at are not checked.
 create function private.touch_updated_at() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
+  if new.updated_at is distinct from old.updated_at then
+    raise exception using
+      errcode = 'PT409',
+      message = 'Someone else changed this since you loaded it.',
+      detail = format('Changed at %s; your change was made from the version of %s.', old.updated_at, new.updated_at),
+      hint = 'Load it again to see the change, then decide whether to apply yours.';
+  end if;
   new.updated_at := now();
   return new;
 end;
