@@ -9,6 +9,8 @@ import type { Deps } from './deps.ts';
 import { FunctionsRuntime } from './functions/runtime.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createStorageService } from './storage/routes.ts';
+import { seedBuckets } from './storage/seed.ts';
 
 export interface Backend {
   deps: Deps;
@@ -23,7 +25,13 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
     const migrations = await migrate(db, config.supabaseDir);
     const keys = await loadKeys(config);
     const functions = new FunctionsRuntime(config, keys);
-    return { deps: { config, db, keys, mailer: createMailer(config.project, db), functions }, migrations };
+    const deps: Deps = { config, db, keys, mailer: createMailer(config.project, db), functions };
+    if (config.storage.enabled) {
+      deps.storage = createStorageService(deps);
+      await seedBuckets(deps.storage);
+      await deps.storage.collectGarbage();
+    }
+    return { deps, migrations };
   } catch (error) {
     await db.close();
     throw error;
@@ -54,6 +62,7 @@ export async function startBackend(config: Config): Promise<Backend> {
       // Functions still streaming would keep their connections, and so the server, open.
       await deps.functions?.stop();
       await closed;
+      await deps.storage?.store.close?.();
       await deps.db.close();
     },
   };
