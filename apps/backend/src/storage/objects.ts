@@ -38,9 +38,14 @@ function uploadHandler(fn: (c: StorageContext) => Promise<Response>) {
     try {
       return await fn(c);
     } catch (error) {
+      const response = handleStorageError(c, error);
       const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-      if (incoming && !incoming.readableEnded) incoming.resume();
-      return handleStorageError(c, error);
+      if (incoming && !incoming.complete) {
+        // The client may still be sending: the connection is not reused for another request.
+        response.headers.set('connection', 'close');
+        incoming.resume();
+      }
+      return response;
     }
   };
 }
@@ -125,10 +130,8 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const caller = await callerOf(service, c);
       const upsert = isTrue(c.req.header('x-upsert'));
       // The caller must be allowed to write there now; the URL lets whoever holds it do so once.
+      if (!(await asServer(service, (s) => findBucket(s, bucket)))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
-        if (!(await findBucket(tx, bucket)) && !(await asServer(service, (s) => findBucket(s, bucket)))) {
-          throw errors.noSuchBucket();
-        }
         await writeObject(
           tx,
           { bucket, name: key, owner: caller.owner, version: randomUUID(), metadata: null, userMetadata: null },
@@ -225,8 +228,9 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const body = await jsonBody(c);
       const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
       const caller = await callerOf(service, c);
+      // Looked up first: on PGlite one transaction at a time runs, so none may open inside another.
+      if (!(await asServer(service, (s) => findBucket(s, destinationBucket)))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
-        if (!(await asServer(service, (s) => findBucket(s, destinationBucket)))) throw errors.noSuchBucket();
         const { rowCount } = await tx.query(
           `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
            where bucket_id = $1 and name = $2`,
