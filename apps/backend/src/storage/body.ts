@@ -80,9 +80,10 @@ function readMultipart(c: StorageContext, contentType: string): Promise<UploadBo
       settled = true;
       // The file's stream ends with an error when the form is cut short, so a truncated upload is never kept.
       const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
-      file.on('error', (error) => stream.destroy(error));
+      const malformed = () => stream.destroy(errors.invalidRequest('Malformed multipart body'));
+      file.on('error', malformed);
       file.pipe(stream);
-      parser.on('error', (error) => stream.destroy(error as Error));
+      parser.on('error', malformed);
       source.on('aborted', () => stream.destroy(new Error('The upload was interrupted')));
       try {
         const cacheControl = fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache';
