@@ -80,11 +80,19 @@ function readMultipart(c: StorageContext, contentType: string): Promise<UploadBo
       settled = true;
       // The file's stream ends with an error when the form is cut short, so a truncated upload is never kept.
       const stream = new PassThrough({ highWaterMark: 1024 * 1024 });
-      const malformed = () => stream.destroy(errors.invalidRequest('Malformed multipart body'));
+      // Reported once, to whoever reads the file; the parser and the file may both report the same cut.
+      const malformed = () => {
+        if (!stream.destroyed) stream.destroy(errors.invalidRequest('Malformed multipart body'));
+      };
+      // Its error reaches the reader through the pipeline (or its errored state), even when it comes before one is
+      // attached; it must never be unhandled.
+      stream.on('error', () => {});
       file.on('error', malformed);
       file.pipe(stream);
       parser.on('error', malformed);
-      source.on('aborted', () => stream.destroy(new Error('The upload was interrupted')));
+      source.on('aborted', () => {
+        if (!stream.destroyed) stream.destroy(new Error('The upload was interrupted'));
+      });
       try {
         const cacheControl = fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache';
         resolve({

@@ -11,6 +11,10 @@ import { LocalStore } from './store/local.ts';
 import type { ObjectStore } from './store/types.ts';
 
 export function createStorageService(deps: Deps, store?: ObjectStore): StorageService {
+  if (!store && deps.config.storage.backend !== 'file') {
+    // Refused rather than silently keeping files on the local disk of one process.
+    throw new Error('STORAGE_BACKEND=s3 is not available yet; use the local file store (STORAGE_BACKEND=file)');
+  }
   const objectStore = store ?? new LocalStore(path.join(deps.config.dataDir, 'storage'));
   let running: Promise<void> | undefined;
   let again = false;
