@@ -2,6 +2,7 @@
 // lasts as long as asked; an upload token two hours, carries the owner and whether it may replace, and is accepted once.
 import { randomUUID } from 'node:crypto';
 import type { Claims } from '../keys.ts';
+import { verifyCached } from '../rest/jwt-cache.ts';
 import { errors } from './errors.ts';
 import type { StorageService } from './service.ts';
 
@@ -40,7 +41,8 @@ export async function verifySigned(
   if (!token) throw errors.invalidSignature('Missing token');
   let claims: Claims;
   try {
-    claims = await service.deps.keys.verify(token);
+    // Cached until the token expires: a signed URL is typically fetched many times.
+    claims = await verifyCached(service.deps.keys, token);
   } catch (error) {
     if ((error as Error).message.includes('expired')) throw errors.invalidJwt('jwt expired');
     throw errors.invalidJwt('invalid signature');
