@@ -1,6 +1,10 @@
 // Sending an object's bytes: the stored Content-Type and Cache-Control, ETag and Last-Modified with conditional
 // requests (If-None-Match, If-Modified-Since -> 304), one byte range (206), and `download` as an attachment.
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { withCorsHeaders } from '../http/cors.ts';
 import { errors } from './errors.ts';
 import type { StorageContext, StorageService } from './service.ts';
 import type { ObjectRow } from './sql.ts';
@@ -84,6 +88,15 @@ export async function serveObject(service: StorageService, c: StorageContext, ob
   } catch (error) {
     if (error instanceof NotStoredError) throw errors.noSuchKey();
     throw error;
+  }
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing) {
+    // Piped straight into Node's response: a web stream in between costs a third of the throughput.
+    outgoing.writeHead(status, withCorsHeaders(c, headers));
+    pipeline(stream, outgoing).catch(() => {
+      // The client went away; the file stream is closed by the pipeline.
+    });
+    return RESPONSE_ALREADY_SENT;
   }
   return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
 }
