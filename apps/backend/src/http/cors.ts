@@ -28,6 +28,16 @@ const EXPOSE_HEADERS = [
   'x-supabase-api-version',
   'preference-applied',
   'range-unit',
+  // Resumable uploads: where an upload continues, and how far it got.
+  'upload-offset',
+  'upload-length',
+  'upload-metadata',
+  'upload-expires',
+  'tus-resumable',
+  'tus-version',
+  'tus-max-size',
+  'tus-extension',
+  'etag',
 ].join(',');
 
 /**

@@ -55,12 +55,18 @@ export function asCaller<T>(
   c: StorageContext,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const url = new URL(c.req.url);
-  return withScope(
-    service.deps.db,
-    { role: caller.role, claims: caller.claims, method: c.req.method, path: url.pathname },
-    fn,
-  );
+  return asCallerAt(service, caller, c.req.method, new URL(c.req.url).pathname, fn);
+}
+
+/** asCaller for a request known by its method and path only. */
+export function asCallerAt<T>(
+  service: StorageService,
+  caller: Caller,
+  method: string,
+  path: string,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return withScope(service.deps.db, { role: caller.role, claims: caller.claims, method, path }, fn);
 }
 
 /** Runs `fn` as the server itself, past row level security: for what Storage reads as its own superuser. */

@@ -21,6 +21,8 @@ export interface StorageBackend {
   anon: SupabaseClient;
   /** A new person, signed up and signed in, with their client and id. */
   person(): Promise<{ client: SupabaseClient; id: string }>;
+  /** Stops the backend as a crash would leave things (same data folder and database) and starts it again. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,33 +31,41 @@ let people = 0;
 export async function startStorageBackend(env: Record<string, string> = {}): Promise<StorageBackend> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-storage-'));
   const database = await scratchDatabaseUrl();
-  const backend = await startBackend(
-    loadConfig({
-      BACKEND_PORT: '0',
-      DATA_DIR: dataDir,
-      SUPABASE_DIR: PROJECT,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      ...env,
-    }),
-  );
+  const start = () =>
+    startBackend(
+      loadConfig({
+        BACKEND_PORT: '0',
+        DATA_DIR: dataDir,
+        SUPABASE_DIR: PROJECT,
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...env,
+      }),
+    );
+  const backend = await start();
   const keys = backend.deps.keys;
-  return {
+  const result: StorageBackend = {
     backend,
     url: backend.url,
     dataDir,
     service: createNodeClient(backend.url, keys.serviceRoleKey),
     anon: createNodeClient(backend.url, keys.anonKey),
     async person() {
-      const client = createNodeClient(backend.url, keys.anonKey);
+      const client = createNodeClient(result.url, keys.anonKey);
       const email = `person${++people}-${Date.now()}@example.com`;
       const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery staple' });
       if (error || !data.user) throw error ?? new Error('no user');
       return { client, id: data.user.id };
     },
+    async restart() {
+      await result.backend.stop();
+      result.backend = await start();
+      result.url = result.backend.url;
+    },
     async stop() {
-      await backend.stop();
+      await result.backend.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return result;
 }
