@@ -36,7 +36,7 @@ function patch(location: string, offset: number, body: Buffer, headers = service
   return fetch(uploadUrl(location), {
     method: 'PATCH',
     headers: { ...TUS, ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body,
+    body: new Uint8Array(body),
   });
 }
 
