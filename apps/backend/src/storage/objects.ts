@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/env.ts';
 import { errors } from './errors.ts';
 import { listV1, listV1Options, listV2 } from './list.ts';
 import { assertBucketName, assertKey, rawPathAfter, splitObjectPath } from './names.ts';
+import { describeTransformation, parseTransformation } from './render.ts';
 import { serveObject } from './serve.ts';
 import {
   asCaller,
@@ -106,6 +107,15 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       assertKey(key);
       const object = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, key));
       if (!object) throw errors.noSuchKey();
+      // A transformation asked for is signed with the URL, which then leads to the image renderer.
+      const transform =
+        body.transform && typeof body.transform === 'object' ? (body.transform as Record<string, unknown>) : undefined;
+      if (transform && Object.keys(transform).length > 0) {
+        const asked = Object.fromEntries(Object.entries(transform).map(([name, value]) => [name, String(value)]));
+        const transformations = describeTransformation(parseTransformation(asked));
+        const token = await signDownload(service, bucket, key, Math.floor(expiresIn), transformations);
+        return c.json({ signedURL: `/render/image/sign/${bucket}/${key}?token=${token}` });
+      }
       const token = await signDownload(service, bucket, key, Math.floor(expiresIn));
       return c.json({ signedURL: `/object/sign/${bucket}/${key}?token=${token}` });
     }),

@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { bucketRoutes } from './buckets.ts';
 import { objectRoutes } from './objects.ts';
+import { renderRoutes } from './render.ts';
 import { resumableRoutes } from './tus.ts';
 import type { StorageService } from './service.ts';
 import { LocalStore } from './store/local.ts';
@@ -63,5 +64,6 @@ export function storageRoutes(service: StorageService): Hono<AppEnv> {
   app.route('/bucket', bucketRoutes(service));
   app.route('/object', objectRoutes(service));
   app.route('/upload/resumable', resumableRoutes(service));
+  app.route('/render/image', renderRoutes(service));
   return app;
 }

@@ -14,8 +14,17 @@ export interface SignedClaims extends Claims {
   upsert?: boolean;
 }
 
-export function signDownload(service: StorageService, bucket: string, key: string, expiresIn: number) {
-  return service.deps.keys.sign({ url: `${bucket}/${key}` }, expiresIn);
+export function signDownload(
+  service: StorageService,
+  bucket: string,
+  key: string,
+  expiresIn: number,
+  transformations?: string,
+) {
+  return service.deps.keys.sign(
+    { url: `${bucket}/${key}`, ...(transformations ? { transformations } : {}) },
+    expiresIn,
+  );
 }
 
 export function signUpload(
