@@ -10,14 +10,15 @@ import { renderRoutes } from './render.ts';
 import { resumableRoutes } from './tus.ts';
 import type { StorageService } from './service.ts';
 import { LocalStore } from './store/local.ts';
+import { S3Store } from './store/s3.ts';
 import type { ObjectStore } from './store/types.ts';
 
 export function createStorageService(deps: Deps, store?: ObjectStore): StorageService {
-  if (!store && deps.config.storage.backend !== 'file') {
-    // Refused rather than silently keeping files on the local disk of one process.
-    throw new Error('STORAGE_BACKEND=s3 is not available yet; use the local file store (STORAGE_BACKEND=file)');
-  }
-  const objectStore = store ?? new LocalStore(path.join(deps.config.dataDir, 'storage'));
+  const objectStore =
+    store ??
+    (deps.config.storage.s3
+      ? new S3Store(deps.config.storage.s3, path.join(deps.config.dataDir, 'storage', 'tmp'))
+      : new LocalStore(path.join(deps.config.dataDir, 'storage')));
   let running: Promise<void> | undefined;
   let again = false;
   async function collect(): Promise<void> {
