@@ -13,6 +13,7 @@ import {
   asCaller,
   asServer,
   callerOf,
+  findObjectAs,
   handleStorageError,
   handled,
   jsonBody,
@@ -59,7 +60,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   const readAs = (c: StorageContext, bucket: string, key: string) =>
-    callerOf(service, c).then((caller) => asCaller(service, caller, c, (tx) => findObject(tx, bucket, key)));
+    callerOf(service, c).then((caller) => findObjectAs(service, caller, c, bucket, key));
 
   /** The object of a public bucket, whoever asks. */
   const readPublic = (bucket: string, key: string) =>
@@ -126,7 +127,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await asServer(service, (tx) => findObject(tx, bucket, key));
+      const object = await findObject(service.deps.db, bucket, key);
       if (!object) throw errors.noSuchKey();
       return serveObject(service, c, object);
     }),
@@ -140,7 +141,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const caller = await callerOf(service, c);
       const upsert = isTrue(c.req.header('x-upsert'));
       // The caller must be allowed to write there now; the URL lets whoever holds it do so once.
-      if (!(await asServer(service, (s) => findBucket(s, bucket)))) throw errors.noSuchBucket();
+      if (!(await findBucket(service.deps.db, bucket))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
         await writeObject(
           tx,
@@ -239,7 +240,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
       const caller = await callerOf(service, c);
       // Looked up first: on PGlite one transaction at a time runs, so none may open inside another.
-      if (!(await asServer(service, (s) => findBucket(s, destinationBucket)))) throw errors.noSuchBucket();
+      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
         const { rowCount } = await tx.query(
           `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
@@ -261,7 +262,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const upsert = isTrue(c.req.header('x-upsert'));
       const source = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, sourceKey));
       if (!source) throw errors.noSuchKey();
-      if (!(await asServer(service, (s) => findBucket(s, destinationBucket)))) throw errors.noSuchBucket();
+      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
       const version = randomUUID();
       try {
         await service.store.copy(source.version, version);

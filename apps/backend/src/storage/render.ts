@@ -181,7 +181,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       const claims = await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await asServer(service, (tx) => findObject(tx, bucket, key));
+      const object = await findObject(service.deps.db, bucket, key);
       if (!object) throw errors.noSuchKey();
       const asked = typeof claims.transformations === 'string' ? fromDescription(claims.transformations) : {};
       return render(service, c, object, parseTransformation(asked));

@@ -1,7 +1,7 @@
 // What every storage route is built from: the database, the byte store, limits, and how a request runs as its caller.
 import type { Context } from 'hono';
 import type { Deps } from '../deps.ts';
-import { withScope } from '../db/scope.ts';
+import { SCOPE_SQL, scopeParams, withScope } from '../db/scope.ts';
 import type { Queryable } from '../db/types.ts';
 import { DbUnavailableError } from '../db/unavailable.ts';
 import { bearerToken } from '../http/apikey.ts';
@@ -10,6 +10,7 @@ import { headerRecord } from '../http/headers.ts';
 import type { Claims } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import { errors, fromDbError, StorageError, storageErrorResponse } from './errors.ts';
+import { findObjectSql, type ObjectRow } from './sql.ts';
 import type { ObjectStore } from './store/types.ts';
 
 export interface StorageService {
@@ -108,4 +109,20 @@ export async function jsonBody(c: StorageContext): Promise<Record<string, unknow
     // Answered below.
   }
   throw errors.invalidRequest('Body is not valid JSON');
+}
+
+/** One object as the caller sees it, read with the scoping in one round trip (the common read of a download). */
+export async function findObjectAs(
+  service: StorageService,
+  caller: Caller,
+  c: StorageContext,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow | undefined> {
+  const scope = { role: caller.role, claims: caller.claims, method: c.req.method, path: new URL(c.req.url).pathname };
+  const [, found] = await service.deps.db.batch([
+    { text: SCOPE_SQL, params: scopeParams(scope) },
+    { text: findObjectSql, params: [bucket, key] },
+  ]);
+  return found.rows[0] as unknown as ObjectRow | undefined;
 }

@@ -51,11 +51,10 @@ export async function findBucket(tx: Queryable, id: string): Promise<BucketRow |
   return rows[0];
 }
 
+export const findObjectSql = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
+
 export async function findObject(tx: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
-  const { rows } = await tx.query<ObjectRow>(
-    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-    [bucket, name],
-  );
+  const { rows } = await tx.query<ObjectRow>(findObjectSql, [bucket, name]);
   return rows[0];
 }
 

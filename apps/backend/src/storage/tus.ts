@@ -15,7 +15,7 @@ import type { AppEnv } from '../http/env.ts';
 import { errors, fromDbError, StorageError } from './errors.ts';
 import { assertAllowedType } from './mime.ts';
 import { assertBucketName, assertKey } from './names.ts';
-import { asCallerAt, asServer, callerOf, handled, type Caller, type StorageService } from './service.ts';
+import { asCallerAt, callerOf, handled, type Caller, type StorageService } from './service.ts';
 import { findBucket, writeObject, type NewObject } from './sql.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
@@ -47,7 +47,7 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
     const key = metadata.objectName ?? '';
     assertBucketName(bucketId);
     assertKey(key);
-    const bucket = await asServer(service, (tx) => findBucket(tx, bucketId));
+    const bucket = await findBucket(service.deps.db, bucketId);
     if (!bucket) throw errors.noSuchBucket();
     const contentType = metadata.contentType || 'application/octet-stream';
     return {

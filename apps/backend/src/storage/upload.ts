@@ -49,7 +49,7 @@ class TypeSniffer extends Transform {
 
 export async function upload(service: StorageService, c: StorageContext, request: UploadRequest): Promise<ObjectRow> {
   assertKey(request.key);
-  const bucket = await asServer(service, (tx) => findBucket(tx, request.bucket));
+  const bucket = await findBucket(service.deps.db, request.bucket);
   if (!bucket) throw errors.noSuchBucket();
   const maxBytes = Math.min(bucket.file_size_limit ?? Infinity, service.maxFileBytes);
   const declared = c.req.header('content-length');

@@ -73,7 +73,7 @@ export class S3Store implements ObjectStore {
           ContentLength: size,
         }),
       );
-      return { size, etag: guard.etag(), lastModified: new Date() };
+      return { size, etag: guard.etag(version), lastModified: new Date() };
     } finally {
       await rm(tmp, { force: true });
     }
