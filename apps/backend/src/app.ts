@@ -13,14 +13,18 @@ import { mountFunctions } from './functions/routes.ts';
 import { mountMailbox } from './mail/routes.ts';
 import { DbUnavailableError } from './db/unavailable.ts';
 import { restRoutes } from './rest/routes.ts';
+import { createStorageService, storageRoutes } from './storage/routes.ts';
+
+const STORAGE_PREFIX = '/storage/v1';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', corsFor(deps.config));
   app.use('*', trustProxies(compileTrustedProxies(deps.config.trustedProxies)));
-  // Edge functions take larger bodies, counted against their own limit by the functions runtime.
+  // Edge functions take larger bodies, counted against their own limit by the functions runtime; storage counts
+  // uploads against its own file size limits as they stream in.
   const limit = limitBodies(deps.config.limits.maxBodyBytes);
-  for (const prefix of SERVICE_PREFIXES) {
+  for (const prefix of SERVICE_PREFIXES.filter((name) => name !== STORAGE_PREFIX)) {
     app.use(prefix, limit);
     app.use(`${prefix}/*`, limit);
   }
@@ -37,6 +41,9 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));
   mountFunctions(app, deps);
+  if (deps.config.storage.enabled) {
+    app.route(STORAGE_PREFIX, storageRoutes(deps.storage ?? createStorageService(deps)));
+  }
 
   app.notFound(noRouteMatched);
   app.onError((error, c) => {

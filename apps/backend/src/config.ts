@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseHookUri } from './auth/hooks/uri.ts';
 import { envReference, unreadKeys, unsetEnvReferences, valueAt } from './config-keys.ts';
 import { compileTrustedProxies } from './http/visitor.ts';
+import { storageConfig, storageEnvSchema, storageTomlSchema, type StorageConfig } from './storage/config.ts';
 import { functionsConfig, functionsEnvSchema, functionsTomlSchema, type FunctionsConfig } from './functions/config.ts';
 
 const passwordRequirements = z.enum([
@@ -228,6 +229,7 @@ const tomlSchema = z.object({
   db: dbSchema.prefault({}),
   auth: checkedAuthSchema.prefault({}),
   functions: functionsTomlSchema,
+  storage: storageTomlSchema,
 });
 
 export type ProjectConfig = z.infer<typeof tomlSchema>;
@@ -266,7 +268,8 @@ const envSchema = z
      */
     BACKEND_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   })
-  .extend(functionsEnvSchema.shape);
+  .extend(functionsEnvSchema.shape)
+  .extend(storageEnvSchema.shape);
 
 export interface Config {
   port: number;
@@ -286,6 +289,8 @@ export interface Config {
   /** Keys of config.toml this backend does not implement: listed by --print-config, never silently dropped. */
   ignoredKeys: string[];
   functions: FunctionsConfig;
+  /** [storage] of config.toml and the STORAGE_* environment variables. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -428,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     project,
     ignoredKeys,
     functions: functionsConfig(e, supabaseDir, project.functions),
+    storage: storageConfig(e, project.storage),
   };
 }
 
@@ -438,6 +444,10 @@ export function describeConfig(config: Config): Record<string, unknown> {
   const hook = config.project.auth.hook;
   return {
     ...config,
+    storage: {
+      ...config.storage,
+      s3: config.storage.s3 && { ...config.storage.s3, secretAccessKey: mask(config.storage.s3.secretAccessKey) },
+    },
     databaseUrl: config.databaseUrl?.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:********@'),
     project: {
       ...config.project,

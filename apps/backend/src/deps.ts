@@ -4,6 +4,7 @@ import type { Db } from './db/types.ts';
 import type { FunctionsRuntime } from './functions/runtime.ts';
 import type { Keys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { StorageService } from './storage/service.ts';
 
 export interface Deps {
   config: Config;
@@ -12,4 +13,6 @@ export interface Deps {
   mailer: Mailer;
   /** Absent where an app is built for some services only (tests); the functions routes then do not exist. */
   functions?: FunctionsRuntime;
+  /** The storage service; built by the app from the other dependencies where absent. */
+  storage?: StorageService;
 }

@@ -10,6 +10,8 @@ import { FunctionsRuntime } from './functions/runtime.ts';
 import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createStorageService } from './storage/routes.ts';
+import { seedBuckets } from './storage/seed.ts';
 
 export interface Backend {
   deps: Deps;
@@ -24,7 +26,13 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
     const migrations = await migrate(db, config.supabaseDir);
     const keys = await loadKeys(config, db);
     const functions = new FunctionsRuntime(config, keys);
-    return { deps: { config, db, keys, mailer: createMailer(config.project, db), functions }, migrations };
+    const deps: Deps = { config, db, keys, mailer: createMailer(config.project, db), functions };
+    if (config.storage.enabled) {
+      deps.storage = createStorageService(deps);
+      await seedBuckets(deps.storage);
+      await deps.storage.collectGarbage();
+    }
+    return { deps, migrations };
   } catch (error) {
     await db.close();
     throw error;
@@ -74,6 +82,7 @@ export async function startBackend(config: Config): Promise<Backend> {
       await deps.functions?.stop();
       await closed;
       await stopWatchingKeys();
+      await deps.storage?.store.close?.();
       await deps.db.close();
     },
   };

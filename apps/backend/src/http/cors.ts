@@ -28,6 +28,16 @@ const EXPOSE_HEADERS = [
   'x-supabase-api-version',
   'preference-applied',
   'range-unit',
+  // Resumable uploads: where an upload continues, and how far it got.
+  'upload-offset',
+  'upload-length',
+  'upload-metadata',
+  'upload-expires',
+  'tus-resumable',
+  'tus-version',
+  'tus-max-size',
+  'tus-extension',
+  'etag',
 ].join(',');
 
 /**
@@ -53,6 +63,11 @@ export function corsFor(config: Config): MiddlewareHandler<AppEnv> {
       'x-upsert',
       'cache-control',
       'x-retry-count',
+      'x-metadata',
+      'tus-resumable',
+      'upload-length',
+      'upload-metadata',
+      'upload-offset',
     ],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSE_HEADERS.split(','),

@@ -1,0 +1,404 @@
+// /object: upload, replace, download (as the caller, public, or with a signed URL), info, remove, list, move, copy and
+// signing, with Storage's routes, answers and messages.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.ts';
+import { errors } from './errors.ts';
+import { listV1, listV1Options, listV2 } from './list.ts';
+import { assertBucketName, assertKey, rawPathAfter, splitObjectPath } from './names.ts';
+import { describeTransformation, parseTransformation } from './render.ts';
+import { serveObject } from './serve.ts';
+import {
+  asCaller,
+  asServer,
+  callerOf,
+  findObjectAs,
+  handleStorageError,
+  handled,
+  jsonBody,
+  type StorageContext,
+  type StorageService,
+} from './service.ts';
+import { signDownload, signUpload, verifySigned } from './signing.ts';
+import { findBucket, findObject, OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
+import { NotStoredError } from './store/types.ts';
+import { upload, type UploadRequest } from './upload.ts';
+
+/** Bucket and key after `/storage/v1/object/<route>`. */
+function objectPath(c: StorageContext, route: string): { bucket: string; key: string } {
+  const rest = rawPathAfter(c.req.url, `/storage/v1/object/${route}`);
+  if (rest === undefined) throw errors.invalidKey('');
+  return splitObjectPath(rest);
+}
+
+const isTrue = (value: string | undefined) => value?.toLowerCase() === 'true';
+
+/** Answers an upload's failure; the rest of its body is read and dropped so the client gets the answer. */
+function uploadHandler(fn: (c: StorageContext) => Promise<Response>) {
+  return async (c: StorageContext): Promise<Response> => {
+    try {
+      return await fn(c);
+    } catch (error) {
+      const response = handleStorageError(c, error);
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      if (incoming && !incoming.complete) {
+        // The client may still be sending: the connection is not reused for another request.
+        response.headers.set('connection', 'close');
+        incoming.resume();
+      }
+      return response;
+    }
+  };
+}
+
+function uploaded(c: StorageContext, row: ObjectRow) {
+  return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}` });
+}
+
+export function objectRoutes(service: StorageService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  const readAs = (c: StorageContext, bucket: string, key: string) =>
+    callerOf(service, c).then((caller) => findObjectAs(service, caller, c, bucket, key));
+
+  /** The object of a public bucket, whoever asks. */
+  const readPublic = (bucket: string, key: string) =>
+    asServer(service, async (tx) => {
+      const found = await findBucket(tx, bucket);
+      if (!found?.public) throw errors.noSuchBucket();
+      return findObject(tx, bucket, key);
+    });
+
+  // Signing, signed downloads and signed uploads.
+  app.post(
+    '/sign/*',
+    handled(async (c) => {
+      const rest = rawPathAfter(c.req.url, '/storage/v1/object/sign/') ?? '';
+      const body = await jsonBody(c);
+      const expiresIn = Number(body.expiresIn);
+      if (!Number.isFinite(expiresIn) || expiresIn < 1) throw errors.missingParameter('expiresIn');
+      const caller = await callerOf(service, c);
+      if (!rest.includes('/')) {
+        // Several paths of one bucket: each answered on its own, an invisible one with an error.
+        const { bucket } = splitObjectPath(rest);
+        const paths = body.paths;
+        if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw errors.missingParameter('paths');
+        const visible = await asCaller(service, caller, c, async (tx) => {
+          const { rows } = await tx.query<{ name: string }>(
+            'select name from storage.objects where bucket_id = $1 and name in (select jsonb_array_elements_text($2::jsonb))',
+            [bucket, paths],
+          );
+          return new Set(rows.map((row) => row.name));
+        });
+        const answers = await Promise.all(
+          (paths as string[]).map(async (path) =>
+            visible.has(path)
+              ? {
+                  error: null,
+                  path,
+                  signedURL: `/object/sign/${bucket}/${path}?token=${await signDownload(service, bucket, path, expiresIn)}`,
+                }
+              : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null },
+          ),
+        );
+        return c.json(answers);
+      }
+      const { bucket, key } = splitObjectPath(rest);
+      assertKey(key);
+      const object = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, key));
+      if (!object) throw errors.noSuchKey();
+      // A transformation asked for is signed with the URL, which then leads to the image renderer.
+      const transform =
+        body.transform && typeof body.transform === 'object' ? (body.transform as Record<string, unknown>) : undefined;
+      if (transform && Object.keys(transform).length > 0) {
+        const asked = Object.fromEntries(Object.entries(transform).map(([name, value]) => [name, String(value)]));
+        const transformations = describeTransformation(parseTransformation(asked));
+        const token = await signDownload(service, bucket, key, Math.floor(expiresIn), transformations);
+        return c.json({ signedURL: `/render/image/sign/${bucket}/${key}?token=${token}` });
+      }
+      const token = await signDownload(service, bucket, key, Math.floor(expiresIn));
+      return c.json({ signedURL: `/object/sign/${bucket}/${key}?token=${token}` });
+    }),
+  );
+
+  app.get(
+    '/sign/*',
+    handled(async (c) => {
+      const { bucket, key } = objectPath(c, 'sign/');
+      await verifySigned(service, c.req.query('token'), bucket, key);
+      const object = await findObject(service.deps.db, bucket, key);
+      if (!object) throw errors.noSuchKey();
+      return serveObject(service, c, object);
+    }),
+  );
+
+  app.post(
+    '/upload/sign/*',
+    handled(async (c) => {
+      const { bucket, key } = objectPath(c, 'upload/sign/');
+      assertKey(key);
+      const caller = await callerOf(service, c);
+      const upsert = isTrue(c.req.header('x-upsert'));
+      // The caller must be allowed to write there now; the URL lets whoever holds it do so once.
+      if (!(await findBucket(service.deps.db, bucket))) throw errors.noSuchBucket();
+      await asCaller(service, caller, c, async (tx) => {
+        await writeObject(
+          tx,
+          { bucket, name: key, owner: caller.owner, version: randomUUID(), metadata: null, userMetadata: null },
+          upsert,
+        );
+        throw new RollbackSigned();
+      }).catch((error: unknown) => {
+        if (!(error instanceof RollbackSigned)) throw error;
+      });
+      const token = await signUpload(service, bucket, key, caller.owner, upsert);
+      return c.json({ url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token });
+    }),
+  );
+
+  app.put(
+    '/upload/sign/*',
+    uploadHandler(async (c) => {
+      const { bucket, key } = objectPath(c, 'upload/sign/');
+      const claims = await verifySigned(service, c.req.query('token'), bucket, key);
+      // A token is good for one upload: its id is recorded with the object, and a second use is refused.
+      const request: UploadRequest = {
+        bucket,
+        key,
+        mode: 'create',
+        upsert: claims.upsert === true,
+        owner: claims.owner,
+        async beforeWrite(tx) {
+          const { rowCount } = await tx.query(
+            `insert into _backend.storage_upload_tokens (jti, expires_at) values ($1, to_timestamp($2))
+             on conflict do nothing`,
+            [claims.jti ?? '', claims.exp ?? 0],
+          );
+          if (rowCount === 0) throw errors.invalidSignature('The signed upload URL has already been used');
+        },
+      };
+      const row = await upload(service, c, request);
+      return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}` });
+    }),
+  );
+
+  // Information about an object.
+  for (const route of ['info/public/', 'info/authenticated/', 'info/']) {
+    app.get(
+      `/${route}*`,
+      handled(async (c) => {
+        const { bucket, key } = objectPath(c, route);
+        assertKey(key);
+        const object = route === 'info/public/' ? await readPublic(bucket, key) : await readAs(c, bucket, key);
+        if (!object?.metadata) throw errors.noSuchKey();
+        return c.json({
+          id: object.id,
+          name: object.name,
+          version: object.version,
+          bucket_id: object.bucket_id,
+          size: object.metadata.size,
+          content_type: object.metadata.mimetype,
+          cache_control: object.metadata.cacheControl,
+          etag: object.metadata.eTag,
+          metadata: object.user_metadata,
+          last_modified: object.metadata.lastModified,
+          created_at: object.created_at,
+          updated_at: object.updated_at,
+        });
+      }),
+    );
+  }
+
+  // Listing.
+  app.post(
+    '/list/:bucket',
+    handled(async (c) => {
+      const bucket = c.req.param('bucket');
+      assertBucketName(bucket);
+      const options = listV1Options(await jsonBody(c));
+      const caller = await callerOf(service, c);
+      return c.json(await asCaller(service, caller, c, (tx) => listV1(tx, bucket, options)));
+    }),
+  );
+  app.post(
+    '/list-v2/:bucket',
+    handled(async (c) => {
+      const bucket = c.req.param('bucket');
+      assertBucketName(bucket);
+      const body = await jsonBody(c);
+      const caller = await callerOf(service, c);
+      return c.json(await asCaller(service, caller, c, (tx) => listV2(tx, bucket, body)));
+    }),
+  );
+
+  // Moving and copying, as the caller: the source must be visible to them and the destination writable.
+  app.post(
+    '/move',
+    handled(async (c) => {
+      const body = await jsonBody(c);
+      const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
+      const caller = await callerOf(service, c);
+      // Looked up first: on PGlite one transaction at a time runs, so none may open inside another.
+      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
+      await asCaller(service, caller, c, async (tx) => {
+        const { rowCount } = await tx.query(
+          `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
+           where bucket_id = $1 and name = $2`,
+          [bucket, sourceKey, destinationBucket, destinationKey],
+        );
+        if (rowCount === 0) throw errors.noSuchKey();
+      });
+      return c.json({ message: 'Successfully moved' });
+    }),
+  );
+
+  app.post(
+    '/copy',
+    handled(async (c) => {
+      const body = await jsonBody(c);
+      const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
+      const caller = await callerOf(service, c);
+      const upsert = isTrue(c.req.header('x-upsert'));
+      const source = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, sourceKey));
+      if (!source) throw errors.noSuchKey();
+      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
+      const version = randomUUID();
+      try {
+        await service.store.copy(source.version, version);
+      } catch (error) {
+        if (error instanceof NotStoredError) throw errors.noSuchKey();
+        throw error;
+      }
+      const keepMetadata = body.copyMetadata !== false;
+      const userMetadata = keepMetadata
+        ? source.user_metadata
+        : body.metadata && typeof body.metadata === 'object'
+          ? (body.metadata as Record<string, unknown>)
+          : null;
+      try {
+        const row = await asCaller(service, caller, c, (tx) =>
+          writeObject(
+            tx,
+            {
+              bucket: destinationBucket,
+              name: destinationKey,
+              owner: caller.owner,
+              version,
+              metadata: source.metadata && { ...source.metadata, lastModified: new Date().toISOString() },
+              userMetadata,
+            },
+            upsert,
+          ),
+        );
+        void service.collectGarbage();
+        return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}` });
+      } catch (error) {
+        await service.store.remove([version]);
+        throw error;
+      }
+    }),
+  );
+
+  // Public downloads, and downloads as the caller.
+  app.get(
+    '/public/*',
+    handled(async (c) => {
+      const { bucket, key } = objectPath(c, 'public/');
+      assertKey(key);
+      const object = await readPublic(bucket, key);
+      if (!object) throw errors.noSuchKey();
+      return serveObject(service, c, object);
+    }),
+  );
+  for (const route of ['authenticated/', '']) {
+    app.get(
+      `/${route}*`,
+      handled(async (c) => {
+        const { bucket, key } = objectPath(c, route);
+        assertKey(key);
+        const object = await readAs(c, bucket, key);
+        if (!object) throw errors.noSuchKey();
+        return serveObject(service, c, object);
+      }),
+    );
+  }
+
+  // Uploads.
+  app.post(
+    '/*',
+    uploadHandler(async (c) => {
+      const { bucket, key } = objectPath(c, '');
+      const caller = await callerOf(service, c);
+      const upsert = isTrue(c.req.header('x-upsert'));
+      return uploaded(
+        c,
+        await upload(service, c, { bucket, key, mode: 'create', upsert, caller, owner: caller.owner }),
+      );
+    }),
+  );
+  app.put(
+    '/*',
+    uploadHandler(async (c) => {
+      const { bucket, key } = objectPath(c, '');
+      const caller = await callerOf(service, c);
+      return uploaded(
+        c,
+        await upload(service, c, { bucket, key, mode: 'replace', upsert: true, caller, owner: caller.owner }),
+      );
+    }),
+  );
+
+  // Removing: several objects of a bucket by name, or one by its path.
+  app.delete(
+    '/*',
+    handled(async (c) => {
+      const rest = rawPathAfter(c.req.url, '/storage/v1/object/') ?? '';
+      const caller = await callerOf(service, c);
+      if (!rest.includes('/')) {
+        const { bucket } = splitObjectPath(rest);
+        const body = await jsonBody(c);
+        const prefixes = body.prefixes;
+        if (!Array.isArray(prefixes) || prefixes.length === 0 || !prefixes.every((p) => typeof p === 'string')) {
+          throw errors.missingParameter('prefixes');
+        }
+        if (prefixes.length > 1000) throw errors.invalidRequest('At most 1000 objects can be removed at once');
+        const rows = await asCaller(service, caller, c, async (tx) => {
+          const result = await tx.query(
+            `delete from storage.objects where bucket_id = $1 and name in (select jsonb_array_elements_text($2::jsonb)) returning ${OBJECT_COLUMNS}`,
+            [bucket, prefixes],
+          );
+          return result.rows;
+        });
+        void service.collectGarbage();
+        return c.json(rows);
+      }
+      const { bucket, key } = splitObjectPath(rest);
+      assertKey(key);
+      const removed = await asCaller(service, caller, c, async (tx) => {
+        const result = await tx.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, key]);
+        return result.rowCount;
+      });
+      if (removed === 0) throw errors.noSuchKey();
+      void service.collectGarbage();
+      return c.json({ message: 'Successfully deleted' });
+    }),
+  );
+
+  return app;
+}
+
+class RollbackSigned extends Error {}
+
+function copyArguments(body: Record<string, unknown>) {
+  const { bucketId, sourceKey, destinationKey } = body;
+  if (typeof bucketId !== 'string') throw errors.missingParameter('bucketId');
+  if (typeof sourceKey !== 'string') throw errors.missingParameter('sourceKey');
+  if (typeof destinationKey !== 'string') throw errors.missingParameter('destinationKey');
+  const destinationBucket = typeof body.destinationBucket === 'string' ? body.destinationBucket : bucketId;
+  assertBucketName(bucketId);
+  assertBucketName(destinationBucket);
+  assertKey(sourceKey);
+  assertKey(destinationKey);
+  return { bucket: bucketId, sourceKey, destinationKey, destinationBucket };
+}

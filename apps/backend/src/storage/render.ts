@@ -1,0 +1,213 @@
+// Image transformation at /render/image/{authenticated,public,sign}/<bucket>/<key>: width, height, resize (cover,
+// contain, fill), quality, and format (`origin` keeps the source's; otherwise AVIF or WebP when the client accepts
+// them), done by sharp, whose reading of the bytes decides the source format. Results are kept in the data folder
+// under a name made from the object's version and the transformation, so a replaced object is never served stale.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import sharp, { type FormatEnum } from 'sharp';
+import type { AppEnv } from '../http/env.ts';
+import { errors, StorageError } from './errors.ts';
+import { assertKey, rawPathAfter, splitObjectPath } from './names.ts';
+import { asCaller, asServer, callerOf, handled, type StorageContext, type StorageService } from './service.ts';
+import { verifySigned } from './signing.ts';
+import { findBucket, findObject, type ObjectRow } from './sql.ts';
+import { NotStoredError } from './store/types.ts';
+
+const RESIZE = new Set(['cover', 'contain', 'fill']);
+const MAX_DIMENSION = 2500;
+
+export interface Transformation {
+  width?: number;
+  height?: number;
+  resize: 'cover' | 'contain' | 'fill';
+  quality: number;
+  format?: string;
+}
+
+function dimension(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > MAX_DIMENSION) {
+    throw errors.invalidRequest(`${name} must be an integer between 1 and ${MAX_DIMENSION}`);
+  }
+  return number;
+}
+
+/** The transformation a query string (or a signed token's `transformations`) asks for. */
+export function parseTransformation(query: Record<string, string | undefined>): Transformation {
+  const resize = query.resize ?? 'cover';
+  if (!RESIZE.has(resize)) throw errors.invalidRequest('resize must be one of cover, contain, fill');
+  const quality = query.quality === undefined ? 80 : Number(query.quality);
+  if (!Number.isInteger(quality) || quality < 20 || quality > 100) {
+    throw errors.invalidRequest('quality must be an integer between 20 and 100');
+  }
+  const format = query.format;
+  if (format !== undefined && !['origin', 'avif', 'webp', 'jpeg', 'png'].includes(format)) {
+    throw errors.invalidRequest('format is not supported');
+  }
+  return {
+    width: dimension(query.width, 'width'),
+    height: dimension(query.height, 'height'),
+    resize: resize as Transformation['resize'],
+    quality,
+    format,
+  };
+}
+
+/** As Storage writes it in X-Transformations and in a signed URL's token: `width:100,height:50,resize:cover`. */
+export function describeTransformation(t: Transformation): string {
+  return [
+    t.width && `width:${t.width}`,
+    t.height && `height:${t.height}`,
+    `resize:${t.resize}`,
+    `quality:${t.quality}`,
+    t.format && `format:${t.format}`,
+  ]
+    .filter(Boolean)
+    .join(',');
+}
+
+function fromDescription(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split(',')
+      .filter(Boolean)
+      .map((part) => part.split(':') as [string, string]),
+  );
+}
+
+/** The output format: the one asked for, else AVIF or WebP when accepted, else the source's own. */
+function outputFormat(t: Transformation, accept: string, source: string): string {
+  if (t.format && t.format !== 'origin') return t.format;
+  if (t.format === 'origin') return source;
+  if (accept.includes('image/avif')) return 'avif';
+  if (accept.includes('image/webp')) return 'webp';
+  return source;
+}
+
+const SHARP_FIT = { cover: 'cover', contain: 'contain', fill: 'fill' } as const;
+const MIME: Record<string, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  heif: 'image/avif',
+};
+
+async function render(
+  service: StorageService,
+  c: StorageContext,
+  object: ObjectRow,
+  transformation: Transformation,
+): Promise<Response> {
+  if (!service.deps.config.storage.imageTransformation) {
+    throw new StorageError('FeatureNotEnabled', 400, 'Image transformation is not enabled');
+  }
+  const metadata = object.metadata;
+  if (!metadata) throw errors.noSuchKey();
+  let source: Buffer;
+  try {
+    const stream = await service.store.read(object.version);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    source = Buffer.concat(chunks);
+  } catch (error) {
+    if (error instanceof NotStoredError) throw errors.noSuchKey();
+    throw error;
+  }
+  let sourceFormat: string;
+  try {
+    sourceFormat = (await sharp(source).metadata()).format ?? '';
+  } catch {
+    throw errors.invalidRequest('The object is not an image that can be transformed');
+  }
+  if (!MIME[sourceFormat]) throw errors.invalidRequest('The object is not an image that can be transformed');
+  const format = outputFormat(
+    transformation,
+    c.req.header('accept') ?? '',
+    sourceFormat === 'heif' ? 'avif' : sourceFormat,
+  );
+  const description = describeTransformation(transformation);
+  const key = createHash('sha256').update(`${object.version}\n${description}\n${format}`).digest('hex');
+  const file = path.join(service.deps.config.dataDir, 'storage', 'render-cache', key.slice(0, 2), key);
+  let output: Buffer;
+  try {
+    output = await readFile(file);
+  } catch {
+    output = await sharp(source, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({
+        width: transformation.width,
+        height: transformation.height,
+        fit: SHARP_FIT[transformation.resize],
+        withoutEnlargement: true,
+      })
+      .toFormat(format as keyof FormatEnum, { quality: transformation.quality })
+      .toBuffer();
+    // Written aside and renamed, so a reader never sees half a cached image.
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(`${file}.tmp`, output);
+    await rename(`${file}.tmp`, file);
+  }
+  const etag = `"${key.slice(0, 32)}"`;
+  const headers: Record<string, string> = {
+    'content-type': MIME[format] ?? 'application/octet-stream',
+    'cache-control': metadata.cacheControl,
+    etag,
+    'last-modified': new Date(metadata.lastModified).toUTCString(),
+    'x-transformations': description,
+    vary: 'Accept',
+  };
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  headers['content-length'] = String(output.length);
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(output), { status: 200, headers });
+}
+
+function objectPath(c: StorageContext, route: string) {
+  const rest = rawPathAfter(c.req.url, `/storage/v1/render/image/${route}`);
+  if (rest === undefined) throw errors.invalidKey('');
+  const found = splitObjectPath(rest);
+  assertKey(found.key);
+  return found;
+}
+
+export function renderRoutes(service: StorageService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get(
+    '/sign/*',
+    handled(async (c) => {
+      const { bucket, key } = objectPath(c, 'sign/');
+      const claims = await verifySigned(service, c.req.query('token'), bucket, key);
+      const object = await findObject(service.deps.db, bucket, key);
+      if (!object) throw errors.noSuchKey();
+      const asked = typeof claims.transformations === 'string' ? fromDescription(claims.transformations) : {};
+      return render(service, c, object, parseTransformation(asked));
+    }),
+  );
+  app.get(
+    '/public/*',
+    handled(async (c) => {
+      const { bucket, key } = objectPath(c, 'public/');
+      const object = await asServer(service, async (tx) => {
+        if (!(await findBucket(tx, bucket))?.public) throw errors.noSuchBucket();
+        return findObject(tx, bucket, key);
+      });
+      if (!object) throw errors.noSuchKey();
+      return render(service, c, object, parseTransformation(c.req.query()));
+    }),
+  );
+  app.get(
+    '/authenticated/*',
+    handled(async (c) => {
+      const { bucket, key } = objectPath(c, 'authenticated/');
+      const caller = await callerOf(service, c);
+      const object = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, key));
+      if (!object) throw errors.noSuchKey();
+      return render(service, c, object, parseTransformation(c.req.query()));
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,128 @@
+// What every storage route is built from: the database, the byte store, limits, and how a request runs as its caller.
+import type { Context } from 'hono';
+import type { Deps } from '../deps.ts';
+import { SCOPE_SQL, scopeParams, withScope } from '../db/scope.ts';
+import type { Queryable } from '../db/types.ts';
+import { DbUnavailableError } from '../db/unavailable.ts';
+import { bearerToken } from '../http/apikey.ts';
+import type { AppEnv } from '../http/env.ts';
+import { headerRecord } from '../http/headers.ts';
+import type { Claims } from '../keys.ts';
+import { verifyCached } from '../rest/jwt-cache.ts';
+import { errors, fromDbError, StorageError, storageErrorResponse } from './errors.ts';
+import { findObjectSql, type ObjectRow } from './sql.ts';
+import type { ObjectStore } from './store/types.ts';
+
+export interface StorageService {
+  deps: Deps;
+  store: ObjectStore;
+  /** The largest object accepted anywhere ([storage] file_size_limit); a bucket's own limit may only be lower. */
+  maxFileBytes: number;
+  /** Deletes the bytes of object versions no row refers to any more (see the storage_garbage table). */
+  collectGarbage(): Promise<void>;
+}
+
+export interface Caller {
+  role: string;
+  claims: Claims;
+  /** The `sub` of the caller's token: the owner of what they upload. */
+  owner?: string;
+}
+
+export type StorageContext = Context<AppEnv>;
+
+/** The caller named by the bearer token, or the apikey's role when there is none (verified by the gateway). */
+export async function callerOf(service: StorageService, c: StorageContext): Promise<Caller> {
+  const header = headerRecord(c).authorization;
+  let claims: Claims = c.get('apikeyClaims') ?? {};
+  if (header !== undefined) {
+    const token = bearerToken(header);
+    if (!token) throw errors.invalidJwt('Invalid JWT');
+    try {
+      claims = await verifyCached(service.deps.keys, token);
+    } catch (error) {
+      const message = (error as Error).message ?? '';
+      throw errors.invalidJwt(message.includes('expired') ? 'jwt expired' : 'invalid signature');
+    }
+  }
+  const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
+  return { role, claims, owner: typeof claims.sub === 'string' ? claims.sub : undefined };
+}
+
+/** Runs `fn` in one transaction as the caller's role with their claims: row level security decides. */
+export function asCaller<T>(
+  service: StorageService,
+  caller: Caller,
+  c: StorageContext,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return asCallerAt(service, caller, c.req.method, new URL(c.req.url).pathname, fn);
+}
+
+/** asCaller for a request known by its method and path only. */
+export function asCallerAt<T>(
+  service: StorageService,
+  caller: Caller,
+  method: string,
+  path: string,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return withScope(service.deps.db, { role: caller.role, claims: caller.claims, method, path }, fn);
+}
+
+/** Runs `fn` as the server itself, past row level security: for what Storage reads as its own superuser. */
+export function asServer<T>(service: StorageService, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return service.deps.db.transaction(fn);
+}
+
+/** Storage's rendering of any failure; faults other than Storage's own are logged and reported without details. */
+export function handleStorageError(c: StorageContext, error: unknown): Response {
+  if (error instanceof DbUnavailableError) throw error;
+  const known = error instanceof StorageError ? error : fromDbError(error);
+  if (known) return storageErrorResponse(c, known);
+  console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
+  return storageErrorResponse(c, errors.internal());
+}
+
+/** A handler whose thrown errors are answered as Storage answers them. */
+export function handled(fn: (c: StorageContext) => Promise<Response>) {
+  return async (c: StorageContext): Promise<Response> => {
+    try {
+      return await fn(c);
+    } catch (error) {
+      return handleStorageError(c, error);
+    }
+  };
+}
+
+/** A JSON body of at most 1 MiB; anything else is refused as Storage refuses a malformed body. */
+export async function jsonBody(c: StorageContext): Promise<Record<string, unknown>> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > 1024 * 1024) throw errors.invalidRequest('Body is too large');
+  const text = await c.req.text();
+  if (text.length > 1024 * 1024) throw errors.invalidRequest('Body is too large');
+  if (text.trim() === '') return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Answered below.
+  }
+  throw errors.invalidRequest('Body is not valid JSON');
+}
+
+/** One object as the caller sees it, read with the scoping in one round trip (the common read of a download). */
+export async function findObjectAs(
+  service: StorageService,
+  caller: Caller,
+  c: StorageContext,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow | undefined> {
+  const scope = { role: caller.role, claims: caller.claims, method: c.req.method, path: new URL(c.req.url).pathname };
+  const [, found] = await service.deps.db.batch([
+    { text: SCOPE_SQL, params: scopeParams(scope) },
+    { text: findObjectSql, params: [bucket, key] },
+  ]);
+  return found.rows[0] as unknown as ObjectRow | undefined;
+}

@@ -1,0 +1,61 @@
+// Signed URLs: a JWT signed with the project's signing key naming one object (`url`: bucket/key). A download token
+// lasts as long as asked; an upload token two hours, carries the owner and whether it may replace, and is accepted once.
+import { randomUUID } from 'node:crypto';
+import type { Claims } from '../keys.ts';
+import { verifyCached } from '../rest/jwt-cache.ts';
+import { errors } from './errors.ts';
+import type { StorageService } from './service.ts';
+
+export const UPLOAD_URL_SECONDS = 2 * 60 * 60;
+
+export interface SignedClaims extends Claims {
+  url: string;
+  owner?: string;
+  upsert?: boolean;
+}
+
+export function signDownload(
+  service: StorageService,
+  bucket: string,
+  key: string,
+  expiresIn: number,
+  transformations?: string,
+) {
+  return service.deps.keys.sign(
+    { url: `${bucket}/${key}`, ...(transformations ? { transformations } : {}) },
+    expiresIn,
+  );
+}
+
+export function signUpload(
+  service: StorageService,
+  bucket: string,
+  key: string,
+  owner: string | undefined,
+  upsert: boolean,
+) {
+  return service.deps.keys.sign(
+    { url: `${bucket}/${key}`, jti: randomUUID(), ...(owner ? { owner } : {}), upsert },
+    UPLOAD_URL_SECONDS,
+  );
+}
+
+/** The claims of a token signed for exactly this object; refused when expired, forged or made for another. */
+export async function verifySigned(
+  service: StorageService,
+  token: string | undefined,
+  bucket: string,
+  key: string,
+): Promise<SignedClaims> {
+  if (!token) throw errors.invalidSignature('Missing token');
+  let claims: Claims;
+  try {
+    // Cached until the token expires: a signed URL is typically fetched many times.
+    claims = await verifyCached(service.deps.keys, token);
+  } catch (error) {
+    if ((error as Error).message.includes('expired')) throw errors.invalidJwt('jwt expired');
+    throw errors.invalidJwt('invalid signature');
+  }
+  if (typeof claims.url !== 'string' || claims.url !== `${bucket}/${key}`) throw errors.invalidSignature();
+  return claims as SignedClaims;
+}

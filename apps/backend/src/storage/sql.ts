@@ -1,0 +1,122 @@
+// The statements of the storage service. Each runs in a transaction already scoped to the caller's role and claims
+// (db/scope.ts), so row level security on storage.buckets and storage.objects decides what they see and change.
+import type { Queryable } from '../db/types.ts';
+
+/** Timestamps as Storage sends them (JavaScript's toISOString). */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export const BUCKET_COLUMNS = `id, name, owner, public, file_size_limit::float8 as file_size_limit,
+  to_jsonb(allowed_mime_types) as allowed_mime_types,
+  ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at`;
+
+export interface BucketRow {
+  id: string;
+  name: string;
+  owner: string | null;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ObjectMetadata {
+  eTag: string;
+  size: number;
+  mimetype: string;
+  cacheControl: string;
+  lastModified: string;
+  contentLength: number;
+  httpStatusCode: number;
+}
+
+export interface ObjectRow {
+  id: string;
+  bucket_id: string;
+  name: string;
+  owner: string | null;
+  version: string;
+  metadata: ObjectMetadata | null;
+  user_metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  last_accessed_at: string;
+}
+
+export const OBJECT_COLUMNS = `id, bucket_id, name, owner, version, metadata, user_metadata,
+  ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at, ${iso('last_accessed_at')} as last_accessed_at`;
+
+export async function findBucket(tx: Queryable, id: string): Promise<BucketRow | undefined> {
+  const { rows } = await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]);
+  return rows[0];
+}
+
+export const findObjectSql = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
+
+export async function findObject(tx: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
+  const { rows } = await tx.query<ObjectRow>(findObjectSql, [bucket, name]);
+  return rows[0];
+}
+
+export interface NewObject {
+  bucket: string;
+  name: string;
+  owner: string | undefined;
+  version: string;
+  metadata: ObjectMetadata | null;
+  userMetadata: Record<string, unknown> | null;
+}
+
+/**
+ * Inserts the object, or with `upsert` replaces the one of the same name (its row keeps its id). Row level security
+ * checks the insert, and for a replacement the update too, exactly as on Supabase.
+ */
+export async function writeObject(tx: Queryable, object: NewObject, upsert: boolean): Promise<ObjectRow> {
+  const conflict = upsert
+    ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+         version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+         updated_at = now(), last_accessed_at = now()`
+    : '';
+  const { rows } = await tx.query<ObjectRow>(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+     values ($1, $2, $3::uuid, $4, $5, $6, $7) ${conflict} returning ${OBJECT_COLUMNS}`,
+    [
+      object.bucket,
+      object.name,
+      isUuid(object.owner) ? object.owner : null,
+      object.owner ?? null,
+      object.version,
+      object.metadata === null ? null : JSON.stringify(object.metadata),
+      object.userMetadata === null ? null : JSON.stringify(object.userMetadata),
+    ],
+  );
+  return rows[0];
+}
+
+/** Replaces an existing object's bytes (PUT): refused as not found when the caller cannot see or update it. */
+export async function replaceObject(tx: Queryable, object: NewObject): Promise<ObjectRow | undefined> {
+  const { rows } = await tx.query<ObjectRow>(
+    `update storage.objects set owner = $3::uuid, owner_id = $4, version = $5, metadata = $6, user_metadata = $7,
+       updated_at = now(), last_accessed_at = now()
+     where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`,
+    [
+      object.bucket,
+      object.name,
+      isUuid(object.owner) ? object.owner : null,
+      object.owner ?? null,
+      object.version,
+      object.metadata === null ? null : JSON.stringify(object.metadata),
+      object.userMetadata === null ? null : JSON.stringify(object.userMetadata),
+    ],
+  );
+  return rows[0];
+}
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

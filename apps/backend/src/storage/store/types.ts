@@ -1,0 +1,33 @@
+// Where object bytes are kept. Bytes are addressed by version (a fresh id per upload), never by the object's name,
+// so a name chosen by a caller never becomes a file path, and replacing an object never overwrites bytes being read.
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  size: number;
+  /** Quoted, as sent in ETag. */
+  etag: string;
+  lastModified: Date;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
+export interface ObjectStore {
+  /**
+   * Streams `source` into the store under `version`, refusing (with the error `tooLarge()` returns) as soon as it
+   * passes `maxBytes`. The bytes become readable only when the whole body has arrived: a half-written upload is never
+   * visible under its version.
+   */
+  write(version: string, source: Readable, maxBytes: number, tooLarge: () => Error): Promise<StoredFile>;
+  /** The bytes (or a range of them) of a version; throws NotStoredError when the version has no bytes. */
+  read(version: string, range?: ByteRange): Promise<Readable>;
+  copy(fromVersion: string, toVersion: string): Promise<StoredFile>;
+  /** Deletes versions; ones already gone are ignored. */
+  remove(versions: string[]): Promise<void>;
+  close?(): Promise<void>;
+}
+
+export class NotStoredError extends Error {}

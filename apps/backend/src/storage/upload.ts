@@ -1,0 +1,120 @@
+// Uploading an object (POST: create, or replace with x-upsert; PUT: replace), also through a signed upload URL. The
+// caller's right to write is checked by row level security before any byte is read; the bytes then stream into the
+// store under a new version, within the size limit, and the row naming that version is written last, so an upload
+// that fails or is cut short leaves nothing behind.
+import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import type { Queryable } from '../db/types.ts';
+import { readUploadBody } from './body.ts';
+import { errors } from './errors.ts';
+import { assertAllowedType, bytesMatchType, essence } from './mime.ts';
+import { assertKey } from './names.ts';
+import { asCaller, asServer, type Caller, type StorageContext, type StorageService } from './service.ts';
+import { findBucket, replaceObject, writeObject, type NewObject, type ObjectRow } from './sql.ts';
+
+export interface UploadRequest {
+  bucket: string;
+  key: string;
+  /** create: a new object (replacing one only with upsert); replace: an existing object (PUT). */
+  mode: 'create' | 'replace';
+  upsert: boolean;
+  /** The caller whose rights apply; undefined for an upload through a signed URL, which the signature allows. */
+  caller?: Caller;
+  /** The owner of the object. */
+  owner?: string;
+  /** Runs in the transaction that writes the object's row (a signed upload URL records its use there). */
+  beforeWrite?: (tx: Queryable) => Promise<void>;
+}
+
+class Rollback extends Error {}
+
+function write(tx: Queryable, object: NewObject, request: UploadRequest): Promise<ObjectRow | undefined> {
+  return request.mode === 'replace' ? replaceObject(tx, object) : writeObject(tx, object, request.upsert);
+}
+
+/** Throws the first bytes' mismatch with an image type declared for a bucket restricted to certain types. */
+class TypeSniffer extends Transform {
+  private checked = false;
+  constructor(private readonly contentType: string) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+    if (!this.checked) {
+      this.checked = true;
+      if (!bytesMatchType(this.contentType, chunk)) return done(errors.invalidMimeType(essence(this.contentType)));
+    }
+    done(null, chunk);
+  }
+}
+
+export async function upload(service: StorageService, c: StorageContext, request: UploadRequest): Promise<ObjectRow> {
+  assertKey(request.key);
+  const bucket = await findBucket(service.deps.db, request.bucket);
+  if (!bucket) throw errors.noSuchBucket();
+  const maxBytes = Math.min(bucket.file_size_limit ?? Infinity, service.maxFileBytes);
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > maxBytes) throw errors.entityTooLarge();
+
+  const run = <T>(fn: (tx: Queryable) => Promise<T>) =>
+    request.caller ? asCaller(service, request.caller, c, fn) : asServer(service, fn);
+  const row = (version: string, metadata: NewObject['metadata'], userMetadata: NewObject['userMetadata']) => ({
+    bucket: request.bucket,
+    name: request.key,
+    owner: request.owner,
+    version,
+    metadata,
+    userMetadata,
+  });
+
+  // Whether the caller may write here at all, before reading the body: the row is written and rolled back.
+  await run(async (tx) => {
+    const written = await write(tx, row(randomUUID(), null, null), request);
+    if (!written) throw errors.noSuchKey();
+    throw new Rollback();
+  }).catch((error: unknown) => {
+    if (!(error instanceof Rollback)) throw error;
+  });
+
+  const body = await readUploadBody(c);
+  try {
+    assertAllowedType(body.contentType, bucket.allowed_mime_types);
+  } catch (error) {
+    body.stream.resume();
+    throw error;
+  }
+  const version = randomUUID();
+  let source: Readable = body.stream;
+  if (bucket.allowed_mime_types?.length) source = source.pipe(new TypeSniffer(body.contentType));
+  body.stream.on('error', (error) => source.destroy(error));
+  const stored = await service.store
+    .write(version, source, maxBytes, () => errors.entityTooLarge())
+    .catch((error) => {
+      body.stream.resume();
+      throw error;
+    });
+  if (stored.size === 0 && c.req.header('content-length') === undefined && body.contentType === '') {
+    await service.store.remove([version]);
+    throw errors.noContent();
+  }
+  const metadata = {
+    eTag: stored.etag,
+    size: stored.size,
+    mimetype: body.contentType,
+    cacheControl: body.cacheControl,
+    lastModified: stored.lastModified.toISOString(),
+    contentLength: stored.size,
+    httpStatusCode: 200,
+  };
+  try {
+    const written = await run(async (tx) => {
+      await request.beforeWrite?.(tx);
+      return write(tx, row(version, metadata, body.userMetadata), request);
+    });
+    if (!written) throw errors.noSuchKey();
+    void service.collectGarbage();
+    return written;
+  } catch (error) {
+    await service.store.remove([version]);
+    throw error;
+  }
+}

@@ -1,0 +1,252 @@
+// Objects through supabase-js: upload (raw, Blob/multipart, stream), upsert, replace, metadata, limits, download with
+// ranges and conditional requests, info, exists, list v1 and v2, move, copy, remove, public and signed URLs.
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStorageBackend, type StorageBackend } from './backend.ts';
+
+let sb: StorageBackend;
+beforeAll(async () => {
+  sb = await startStorageBackend();
+  await sb.service.storage.createBucket('docs', { public: false });
+  await sb.service.storage.createBucket('open', { public: true });
+});
+afterAll(() => sb.stop());
+
+const docs = () => sb.service.storage.from('docs');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+describe('uploading', () => {
+  it('uploads a string with the defaults of storage-js, and answers id, path and fullPath', async () => {
+    const { data, error } = await docs().upload('notes/first.txt', 'first words');
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path: 'notes/first.txt', fullPath: 'docs/notes/first.txt' });
+    expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
+    const info = await docs().info('notes/first.txt');
+    expect(info.data).toMatchObject({
+      name: 'notes/first.txt',
+      bucketId: 'docs',
+      size: 11,
+      contentType: 'text/plain;charset=UTF-8',
+      cacheControl: 'max-age=3600',
+    });
+  });
+
+  it('uploads a Blob as a multipart form, with its type, cache control and user metadata', async () => {
+    const blob = new Blob([PNG], { type: 'image/png' });
+    const { error } = await docs().upload('pics/dot.png', blob, { cacheControl: '60', metadata: { by: 'ada' } });
+    expect(error).toBeNull();
+    const info = (await docs().info('pics/dot.png')).data!;
+    expect(info).toMatchObject({ contentType: 'image/png', cacheControl: 'max-age=60', size: PNG.length });
+    expect(info.metadata).toEqual({ by: 'ada' });
+  });
+
+  it('uploads a stream, with metadata in x-metadata', async () => {
+    const stream = Readable.from([Buffer.from('one '), Buffer.from('two')]);
+    const { error } = await docs().upload('streamed.txt', stream as never, {
+      contentType: 'text/plain',
+      metadata: { n: 2 },
+    });
+    expect(error).toBeNull();
+    const text = await (await docs().download('streamed.txt')).data!.text();
+    expect(text).toBe('one two');
+    expect((await docs().info('streamed.txt')).data!.metadata).toEqual({ n: 2 });
+  });
+
+  it('refuses the same name twice unless upsert, then replaces the bytes', async () => {
+    await docs().upload('twice.txt', 'old');
+    const again = await docs().upload('twice.txt', 'new');
+    expect(again.error).toMatchObject({ message: 'The resource already exists', statusCode: '409' });
+    expect((await docs().upload('twice.txt', 'newer', { upsert: true })).error).toBeNull();
+    expect(await (await docs().download('twice.txt')).data!.text()).toBe('newer');
+    expect((await docs().update('twice.txt', 'newest')).error).toBeNull();
+    expect(await (await docs().download('twice.txt')).data!.text()).toBe('newest');
+  });
+
+  it('refuses an update of an object that does not exist', async () => {
+    const { error } = await docs().update('missing.txt', 'x');
+    expect(error).toMatchObject({ message: 'Object not found', statusCode: '404' });
+  });
+
+  it('enforces the bucket size limit and MIME types while streaming', async () => {
+    const images = sb.service.storage.from('images');
+    const big = new Blob([Buffer.concat([PNG, Buffer.alloc(1_100_000)])], { type: 'image/png' });
+    const tooBig = await images.upload('big.png', big);
+    expect(tooBig.error).toMatchObject({ message: 'The object exceeded the maximum allowed size', statusCode: '413' });
+    const wrongType = await images.upload('page.html', '<html>', { contentType: 'text/html' });
+    expect(wrongType.error).toMatchObject({ message: 'mime type text/html is not supported', statusCode: '415' });
+    const spoofed = await images.upload('fake.png', '<html>', { contentType: 'image/png' });
+    expect(spoofed.error).toMatchObject({ statusCode: '415' });
+    expect((await images.upload('real.png', new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
+    const listed = (await images.list()).data!.map((entry) => entry.name);
+    expect(listed).toEqual(['real.png']);
+  });
+
+  it('enforces the global limit of config.toml on a raw body without Content-Length', async () => {
+    const chunks = (function* () {
+      for (let i = 0; i < 6; i++) yield Buffer.alloc(1024 * 1024, 1);
+    })();
+    const { error } = await docs().upload('huge.bin', Readable.from(chunks) as never, {
+      contentType: 'application/octet-stream',
+    });
+    expect(error).toMatchObject({ statusCode: '413' });
+    expect((await docs().exists('huge.bin')).data).toBe(false);
+  });
+});
+
+describe('downloading', () => {
+  it('sends the stored type and cache control, ETag and Last-Modified, and 304 for a matching ETag', async () => {
+    await docs().upload('dl/a.txt', 'abcdefghij', { contentType: 'text/csv', cacheControl: '120' });
+    const url = `${sb.url}/storage/v1/object/docs/dl/a.txt`;
+    const auth = { authorization: `Bearer ${sb.backend.deps.keys.serviceRoleKey}` };
+    const response = await fetch(url, { headers: auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv');
+    expect(response.headers.get('cache-control')).toBe('max-age=120');
+    const etag = response.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(response.headers.get('last-modified')).toMatch(/GMT$/);
+    expect(await response.text()).toBe('abcdefghij');
+    const cached = await fetch(url, { headers: { ...auth, 'if-none-match': etag } });
+    expect(cached.status).toBe(304);
+    const ranged = await fetch(url, { headers: { ...auth, range: 'bytes=2-4' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe('bytes 2-4/10');
+    expect(await ranged.text()).toBe('cde');
+    const head = await fetch(url, { method: 'HEAD', headers: auth });
+    expect(head.headers.get('content-length')).toBe('10');
+  });
+
+  it('answers a missing object with Object not found, and exists() with false', async () => {
+    const { error } = await docs().download('nothing.txt');
+    expect(error).toMatchObject({ statusCode: '404' });
+    expect((await docs().exists('nothing.txt')).data).toBe(false);
+    expect((await docs().exists('dl/a.txt')).data).toBe(true);
+  });
+
+  it('serves public URLs of a public bucket only, with download as an attachment', async () => {
+    await sb.service.storage.from('open').upload('logo.png', new Blob([PNG], { type: 'image/png' }));
+    const { publicUrl } = sb.anon.storage.from('open').getPublicUrl('logo.png', { download: 'brand.png' }).data;
+    const response = await fetch(publicUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('attachment; filename="brand.png"');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    const privateUrl = sb.anon.storage.from('docs').getPublicUrl('dl/a.txt').data.publicUrl;
+    expect((await fetch(privateUrl)).status).toBe(400);
+  });
+
+  it('signs download URLs, one or several, that expire', async () => {
+    const signed = await docs().createSignedUrl('dl/a.txt', 60);
+    expect(signed.error).toBeNull();
+    expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('abcdefghij');
+    const batch = await docs().createSignedUrls(['dl/a.txt', 'nope.txt'], 60);
+    expect(batch.data![0].signedUrl).toContain('/object/sign/docs/dl/a.txt?token=');
+    expect(batch.data![1]).toMatchObject({ path: 'nope.txt', signedUrl: null });
+    expect(batch.data![1].error).toBeTruthy();
+    const short = await docs().createSignedUrl('dl/a.txt', 1);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await fetch(short.data!.signedUrl);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ message: 'jwt expired' });
+  });
+});
+
+describe('listing', () => {
+  beforeAll(async () => {
+    for (const name of ['l/b.txt', 'l/a.txt', 'l/sub/c.txt', 'l/sub/deep/d.txt', 'l/c.txt']) {
+      await docs().upload(name, name);
+    }
+  });
+
+  it('lists one level with folders, sorted by name, with limit, offset and search', async () => {
+    const { data } = await docs().list('l');
+    expect(data!.map((entry) => [entry.name, entry.id === null])).toEqual([
+      ['a.txt', false],
+      ['b.txt', false],
+      ['c.txt', false],
+      ['sub', true],
+    ]);
+    expect(data![0].metadata).toMatchObject({ size: 7, mimetype: 'text/plain;charset=UTF-8' });
+    const page = await docs().list('l', { limit: 2, offset: 1 });
+    expect(page.data!.map((entry) => entry.name)).toEqual(['b.txt', 'c.txt']);
+    const desc = await docs().list('l', { sortBy: { column: 'name', order: 'desc' } });
+    expect(desc.data!.map((entry) => entry.name)).toEqual(['sub', 'c.txt', 'b.txt', 'a.txt']);
+    const search = await docs().list('l', { search: 'b' });
+    expect(search.data!.map((entry) => entry.name)).toEqual(['b.txt']);
+  });
+
+  it('lists v2 with a cursor and delimiter folders', async () => {
+    const first = await docs().listV2({ prefix: 'l/', limit: 2, with_delimiter: true });
+    expect(first.error).toBeNull();
+    expect(first.data!.objects.map((object) => object.key)).toEqual(['l/a.txt', 'l/b.txt']);
+    expect(first.data!.hasNext).toBe(true);
+    const second = await docs().listV2({
+      prefix: 'l/',
+      limit: 2,
+      with_delimiter: true,
+      cursor: first.data!.nextCursor,
+    });
+    expect(second.data!.objects.map((object) => object.key)).toEqual(['l/c.txt']);
+    expect(second.data!.folders.map((folder) => folder.key)).toEqual(['l/sub/']);
+    expect(second.data!.hasNext).toBe(false);
+  });
+});
+
+describe('moving, copying and removing', () => {
+  it('moves within and across buckets', async () => {
+    await docs().upload('m/one.txt', 'one');
+    expect((await docs().move('m/one.txt', 'm/two.txt')).data).toEqual({ message: 'Successfully moved' });
+    expect((await docs().exists('m/one.txt')).data).toBe(false);
+    expect((await docs().move('m/two.txt', 'moved.txt', { destinationBucket: 'open' })).error).toBeNull();
+    expect(await (await sb.service.storage.from('open').download('moved.txt')).data!.text()).toBe('one');
+    expect((await docs().move('m/none.txt', 'x.txt')).error).toMatchObject({ statusCode: '404' });
+  });
+
+  it('copies within and across buckets, keeping the source', async () => {
+    await docs().upload('c/src.txt', 'copy me', { metadata: { k: 'v' } });
+    expect((await docs().copy('c/src.txt', 'c/dst.txt')).data).toEqual({ path: 'docs/c/dst.txt' });
+    expect((await docs().copy('c/src.txt', 'copied.txt', { destinationBucket: 'open' })).error).toBeNull();
+    expect(await (await docs().download('c/dst.txt')).data!.text()).toBe('copy me');
+    expect((await docs().info('c/dst.txt')).data!.metadata).toEqual({ k: 'v' });
+    expect(await (await sb.service.storage.from('open').download('copied.txt')).data!.text()).toBe('copy me');
+    expect((await docs().copy('c/src.txt', 'c/dst.txt')).error).toMatchObject({ statusCode: '409' });
+  });
+
+  it('removes several objects at once, answering those removed', async () => {
+    await docs().upload('r/1.txt', '1');
+    await docs().upload('r/2.txt', '2');
+    const { data, error } = await docs().remove(['r/1.txt', 'r/2.txt', 'r/none.txt']);
+    expect(error).toBeNull();
+    expect(data!.map((object) => object.name).sort()).toEqual(['r/1.txt', 'r/2.txt']);
+    expect((await docs().exists('r/1.txt')).data).toBe(false);
+  });
+});
+
+describe('signed upload URLs', () => {
+  it('uploads once with the token, and refuses it a second time', async () => {
+    const signed = await docs().createSignedUploadUrl('su/file.txt');
+    expect(signed.error).toBeNull();
+    const anonDocs = sb.anon.storage.from('docs');
+    const first = await anonDocs.uploadToSignedUrl('su/file.txt', signed.data!.token, 'signed bytes');
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({ path: 'su/file.txt', fullPath: 'docs/su/file.txt' });
+    const second = await anonDocs.uploadToSignedUrl('su/file.txt', signed.data!.token, 'again', { upsert: true });
+    expect(second.error).toBeTruthy();
+    expect(await (await docs().download('su/file.txt')).data!.text()).toBe('signed bytes');
+  });
+
+  it('refuses a token made for another path', async () => {
+    const signed = await docs().createSignedUploadUrl('su/mine.txt');
+    const other = await sb.anon.storage.from('docs').uploadToSignedUrl('su/other.txt', signed.data!.token, 'x');
+    expect(other.error).toMatchObject({ message: 'Invalid signature' });
+    expect((await docs().exists('su/other.txt')).data).toBe(false);
+  });
+});
+
+describe('seeded from config.toml', () => {
+  it('has the files of objects_path in the bucket', async () => {
+    const seeded = sb.anon.storage.from('seeded');
+    const response = await fetch(seeded.getPublicUrl('docs/brief.md').data.publicUrl);
+    expect(await response.text()).toBe('# brief\n');
+    expect(response.headers.get('content-type')).toBe('text/markdown');
+  });
+});
