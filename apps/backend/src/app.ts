@@ -11,6 +11,7 @@ import { compileTrustedProxies, trustProxies } from './http/visitor.ts';
 import { mountFunctions } from './functions/routes.ts';
 import { mountMailbox } from './mail/routes.ts';
 import { DbUnavailableError } from './db/unavailable.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -35,6 +36,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   }
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));
+  if (deps.realtime) app.route('/realtime/v1', realtimeRoutes(deps.realtime));
   mountFunctions(app, deps);
 
   app.notFound(noRouteMatched);

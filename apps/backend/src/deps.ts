@@ -4,6 +4,7 @@ import type { Db } from './db/types.ts';
 import type { FunctionsRuntime } from './functions/runtime.ts';
 import type { Keys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { RealtimeService } from './realtime/service.ts';
 
 export interface Deps {
   config: Config;
@@ -12,4 +13,6 @@ export interface Deps {
   mailer: Mailer;
   /** Absent where an app is built for some services only (tests); the functions routes then do not exist. */
   functions?: FunctionsRuntime;
+  /** Absent where an app is built without a listening server (tests); /realtime/v1 then does not exist. */
+  realtime?: RealtimeService;
 }
