@@ -108,8 +108,8 @@ export async function readPolicies(db: Db, identity: Identity, topic: string): P
     await tx.query(SET_TOPIC, [topic]);
     try {
       const seen = await tx.query<{ extension: string }>(
-        'select extension from realtime.messages where id = any($1::uuid[]) and topic = $2',
-        [ids, topic],
+        'select extension from realtime.messages where id in (select jsonb_array_elements_text($1::jsonb)::uuid) and topic = $2',
+        [JSON.stringify(ids), topic],
       );
       const extensions = new Set(seen.rows.map((row) => row.extension));
       return { broadcast: extensions.has('broadcast'), presence: extensions.has('presence') };

@@ -76,8 +76,8 @@ export class Bus {
       this.queue = [];
       try {
         await this.db.query(
-          'select realtime.announce($1, body) from unnest($2::text[]) with ordinality as m(body, n) order by n',
-          [BUS_CHANNEL, bodies],
+          'select realtime.announce($1, m.body) from jsonb_array_elements_text($2::jsonb) with ordinality as m(body, n) order by m.n',
+          [BUS_CHANNEL, JSON.stringify(bodies)],
         );
       } catch (error) {
         console.error('realtime: messages could not be announced:', (error as Error).message);
