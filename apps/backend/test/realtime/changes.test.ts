@@ -1,11 +1,17 @@
 // postgres_changes through supabase-js: INSERT, UPDATE, DELETE and * on published tables, with filters, each
 // change delivered only to subscribers whose role and claims may SELECT the row under row level security.
 import { randomUUID } from 'node:crypto';
-import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Inbox, sleep, startRealtimeBackend, subscribed, type RealtimeBackend, type Vsn } from './backend.ts';
 
-type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
+interface Payload {
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  eventType: string;
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+}
 
 let rb: RealtimeBackend;
 const ada = randomUUID();

@@ -33,7 +33,11 @@ describe.each(['1.0.0', '2.0.0'] as Vsn[])('presence on vsn %s', (vsn) => {
 
     // Tracking again replaces the meta, it does not add one.
     await bob.track({ name: 'Bob', typing: true });
-    await until(() => ada.presenceState().bob?.[0]?.typing === true, 5000, 'bob updated');
+    await until(
+      () => (ada.presenceState().bob?.[0] as { typing?: boolean } | undefined)?.typing === true,
+      5000,
+      'bob updated',
+    );
     expect(ada.presenceState().bob).toHaveLength(1);
 
     await bob.untrack();
