@@ -88,6 +88,9 @@ export class Bus {
 
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
+    for (let waited = 0; (this.flushing || this.queue.length > 0) && waited < 2000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await this.unlisten?.();
   }
 }

@@ -201,7 +201,8 @@ export class Connection {
     if (this.channels.size === 0) this.service.users.delete(this);
   }
 
-  private closeAll(): void {
+  /** Leaves every channel (the socket closed, or the server stops). */
+  closeAll(): void {
     for (const channel of [...this.channels.values()]) this.drop(channel);
     this.service.forget(this);
   }

@@ -117,20 +117,23 @@ export class RealtimeService {
   }
 
   private onBus(message: BusMessage): void {
-    const topicKey = message.t as string;
+    if (message.k !== 'b' && message.k !== 'u') {
+      this.presence.onBus(message);
+      return;
+    }
+    const topicKey = message.t;
+    if (typeof topicKey !== 'string') return;
     const topic = typeof message.s === 'string' ? message.s : `realtime:${topicKey.slice(topicKey.indexOf(':') + 1)}`;
     if (message.k === 'b') {
       this.hub.deliver(topicKey, new Delivery(topic, 'broadcast', message.p));
-    } else if (message.k === 'u') {
-      const user: UserBroadcast = {
-        event: message.e as string,
-        encoding: message.c === 0 ? 0 : 1,
-        data: Buffer.from(message.d as string, 'base64'),
-      };
-      this.hub.deliver(topicKey, new Delivery(topic, 'broadcast', undefined, user));
-    } else {
-      this.presence.onBus(message);
+      return;
     }
+    const user: UserBroadcast = {
+      event: String(message.e),
+      encoding: message.c === 0 ? 0 : 1,
+      data: Buffer.from(String(message.d), 'base64'),
+    };
+    this.hub.deliver(topicKey, new Delivery(topic, 'broadcast', undefined, user));
   }
 
   private sweep(): void {
@@ -143,8 +146,11 @@ export class RealtimeService {
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
     this.presence.stop();
-    for (const connection of this.connections) connection.close(1001, 'server shutting down');
-    for (const connection of this.connections) connection.terminate();
+    // Channels leave at once, so the other processes learn of the presences that end here before the bus stops.
+    for (const connection of [...this.connections]) {
+      connection.closeAll();
+      connection.close(1001, 'server shutting down');
+    }
     await this.changes.stop();
     await this.bus.stop();
   }

@@ -52,6 +52,10 @@ export async function startRealtimeBackend(env: Record<string, string> = {}): Pr
     },
     async sibling() {
       const other = await start();
+      // A test may stop it first; stopping twice would close its database twice.
+      const stop = other.stop.bind(other);
+      let stopped: Promise<void> | undefined;
+      other.stop = () => (stopped ??= stop());
       siblings.push(other);
       return other;
     },
