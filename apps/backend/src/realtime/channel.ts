@@ -76,6 +76,12 @@ export class Channel implements Member {
     if (frame) this.connection.sendEncoded(frame);
   }
 
+  /** The presences so far, for a channel that just turned presence on (unless a private one may not read them). */
+  pushPresenceState(): void {
+    if (this.isPrivate && !this.canReadPresence) return;
+    this.push('presence_state', this.service.presence.state(this.topicKey));
+  }
+
   push(event: string, payload: unknown): void {
     this.connection.push({ joinRef: this.joinRef, ref: null, topic: this.topic, event, payload });
   }
@@ -127,7 +133,7 @@ export class Channel implements Member {
     this.service.presence.track(this, this.presenceKey, meta as Record<string, unknown>);
     this.connection.reply(this, ref, 'ok', {});
     // A track can be what turns presence on: this channel then needs the state so far.
-    if (!wasEnabled) this.push('presence_state', this.service.presence.state(this.topicKey));
+    if (!wasEnabled) this.pushPresenceState();
   }
 
   /** A refreshed JWT: verified and, on a private channel, its read permission checked again. */

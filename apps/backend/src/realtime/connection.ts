@@ -118,7 +118,7 @@ export class Connection {
     try {
       const channel = await this.openChannel(frame, subTopic);
       this.replyTo(frame, 'ok', { postgres_changes: channel.bindings });
-      if (channel.presenceEnabled) channel.push('presence_state', this.service.presence.state(channel.topicKey));
+      if (channel.presenceEnabled) channel.pushPresenceState();
       if (channel.bindings.length > 0) {
         channel.push('system', {
           extension: 'postgres_changes',

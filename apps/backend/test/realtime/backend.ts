@@ -3,11 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { REPO_SUPABASE_DIR, scratchDatabaseUrl } from '../harness.ts';
+import { scratchDatabaseUrl } from '../harness.ts';
+
+/** A project without the product's schema: the tests create the tables they need, and start in seconds. */
+const PROJECT = fileURLToPath(new URL('./fixtures/project', import.meta.url));
 
 export type Vsn = '1.0.0' | '2.0.0';
 
@@ -32,7 +36,7 @@ export async function startRealtimeBackend(env: Record<string, string> = {}): Pr
       loadConfig({
         BACKEND_PORT: '0',
         DATA_DIR: dataDir,
-        SUPABASE_DIR: REPO_SUPABASE_DIR,
+        SUPABASE_DIR: PROJECT,
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         ...env,
       }),
@@ -117,3 +121,6 @@ export async function until(check: () => boolean, timeoutMs = 5000, what = 'the 
     await sleep(10);
   }
 }
+
+/** How long a test file may take to start its backend: minutes on a machine busy with other work. */
+export const STARTUP_MS = 180_000;

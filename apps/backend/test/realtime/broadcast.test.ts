@@ -1,12 +1,12 @@
 // Broadcast through supabase-js on both protocol versions: between clients with self and ack, binary payloads,
 // and from HTTP (the messages form and httpSend).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Inbox, startRealtimeBackend, subscribed, type RealtimeBackend, type Vsn } from './backend.ts';
+import { Inbox, startRealtimeBackend, subscribed, type RealtimeBackend, type Vsn, STARTUP_MS } from './backend.ts';
 
 let rb: RealtimeBackend;
 beforeAll(async () => {
   rb = await startRealtimeBackend();
-});
+}, STARTUP_MS);
 afterAll(() => rb.stop());
 
 let counter = 0;

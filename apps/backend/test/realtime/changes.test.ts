@@ -2,7 +2,15 @@
 // change delivered only to subscribers whose role and claims may SELECT the row under row level security.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Inbox, sleep, startRealtimeBackend, subscribed, type RealtimeBackend, type Vsn } from './backend.ts';
+import {
+  Inbox,
+  sleep,
+  startRealtimeBackend,
+  subscribed,
+  type RealtimeBackend,
+  type Vsn,
+  STARTUP_MS,
+} from './backend.ts';
 
 interface Payload {
   schema: string;
@@ -34,7 +42,7 @@ beforeAll(async () => {
   `);
   adaToken = await keys.sign({ role: 'authenticated', sub: ada, aud: 'authenticated' }, 3600);
   bobToken = await keys.sign({ role: 'authenticated', sub: bob, aud: 'authenticated' }, 3600);
-});
+}, STARTUP_MS);
 afterAll(() => rb.stop());
 
 function subscriber(vsn: Vsn, token: string | undefined, filter: Record<string, string>) {

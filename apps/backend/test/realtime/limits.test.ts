@@ -3,7 +3,7 @@
 // nor the server suffer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startRealtimeBackend, type RealtimeBackend } from './backend.ts';
+import { startRealtimeBackend, type RealtimeBackend, STARTUP_MS } from './backend.ts';
 import { RawSocket } from './raw-socket.ts';
 
 let rb: RealtimeBackend;
@@ -21,7 +21,7 @@ beforeAll(async () => {
     SUPABASE_REALTIME_MAX_EVENTS_PER_SECOND: '20',
     SUPABASE_REALTIME_MAX_PAYLOAD_SIZE_IN_KB: '1',
   });
-});
+}, STARTUP_MS);
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });

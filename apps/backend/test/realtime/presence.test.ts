@@ -2,12 +2,12 @@
 // config.presence.key, and a socket that drops leaves presence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startRealtimeBackend, subscribed, until, type RealtimeBackend, type Vsn } from './backend.ts';
+import { startRealtimeBackend, subscribed, until, type RealtimeBackend, type Vsn, STARTUP_MS } from './backend.ts';
 
 let rb: RealtimeBackend;
 beforeAll(async () => {
   rb = await startRealtimeBackend();
-});
+}, STARTUP_MS);
 afterAll(() => rb.stop());
 
 let counter = 0;

@@ -2,7 +2,15 @@
 // INSERT policies (realtime.topic() naming the channel), and broadcasts from the database (realtime.send,
 // realtime.broadcast_changes in a trigger).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Inbox, sleep, startRealtimeBackend, subscribed, type RealtimeBackend, type Vsn } from './backend.ts';
+import {
+  Inbox,
+  sleep,
+  startRealtimeBackend,
+  subscribed,
+  type RealtimeBackend,
+  type Vsn,
+  STARTUP_MS,
+} from './backend.ts';
 
 let rb: RealtimeBackend;
 let reader: string;
@@ -27,7 +35,7 @@ beforeAll(async () => {
   `);
   reader = await keys.sign({ role: 'authenticated', sub: crypto.randomUUID(), team: 'a' }, 3600);
   writer = await keys.sign({ role: 'authenticated', sub: crypto.randomUUID(), team: 'a', writer: 'yes' }, 3600);
-});
+}, STARTUP_MS);
 afterAll(() => rb.stop());
 
 async function join(vsn: Vsn, token: string | undefined, topic: string, isPrivate = true) {

@@ -2,7 +2,7 @@
 // postgres_changes published through one reach subscribers connected to the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server.ts';
-import { Inbox, startRealtimeBackend, subscribed, until, type RealtimeBackend } from './backend.ts';
+import { Inbox, startRealtimeBackend, subscribed, until, type RealtimeBackend, STARTUP_MS } from './backend.ts';
 import { createNodeClient } from '@teamplan/supabase-node';
 
 // Several processes share a database only on PostgreSQL: a PGlite data folder belongs to one process (it is locked),
@@ -26,7 +26,7 @@ describe.skipIf(!onPostgres)('two backend processes on one database', () => {
       create table public.items (id int primary key, label text);
       alter publication supabase_realtime add table public.items;
     `);
-  });
+  }, STARTUP_MS);
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.removeAllChannels()));
     await rb.stop();
