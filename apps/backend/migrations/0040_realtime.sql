@@ -203,6 +203,9 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   perform realtime.sync_capture();
+exception when others then
+  -- The DDL that fired this must not fail because of realtime; the backend syncs again before its next join.
+  raise warning 'realtime capture could not be synced: %', sqlerrm;
 end
 $$;
 
