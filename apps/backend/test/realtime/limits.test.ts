@@ -36,6 +36,21 @@ describe('frames that are not what they should be', () => {
     await socket.heartbeat();
   });
 
+  it('ignores binary frames on vsn 2.0.0 that are not user broadcasts, or are cut short', async () => {
+    const url = `${rb.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${rb.backend.deps.keys.anonKey}&vsn=2.0.0`;
+    const ws = new WebSocket(url);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const replies: unknown[] = [];
+    ws.on('message', (data) => replies.push(JSON.parse(data.toString())));
+    ws.send(Buffer.from([3, 200, 1, 2]));
+    ws.send(Buffer.from([9, 0, 0, 0, 0, 0, 1]));
+    ws.send(Buffer.from([3, 0, 0, 4, 1, 0, 1, 0x61, 0x62, 0x63, 0x64, 0x65, 0x7b]));
+    ws.send(JSON.stringify([null, '7', 'phoenix', 'heartbeat', {}]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(replies).toEqual([[null, '7', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]]);
+    ws.terminate();
+  });
+
   it("answers pushes to topics the socket has not joined with Phoenix's unmatched topic", async () => {
     const socket = await open();
     const ref = socket.send('realtime:nowhere', 'broadcast', { type: 'broadcast', event: 'x', payload: {} });
