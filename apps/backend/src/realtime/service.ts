@@ -147,10 +147,14 @@ export class RealtimeService {
     clearInterval(this.sweeper);
     this.presence.stop();
     // Channels leave at once, so the other processes learn of the presences that end here before the bus stops.
-    for (const connection of [...this.connections]) {
+    const open = [...this.connections];
+    for (const connection of open) {
       connection.closeAll();
       connection.close(1001, 'server shutting down');
     }
+    // A client that does not answer the close would keep the HTTP server from closing.
+    if (open.length > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const connection of open) connection.terminate();
     await this.changes.stop();
     await this.bus.stop();
   }
