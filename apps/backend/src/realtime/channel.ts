@@ -148,7 +148,10 @@ export class Channel implements Member {
     }
     if (this.closed) return;
     if (this.isPrivate) {
-      const policies = await readPolicies(this.service.db, identity, this.subTopic);
+      const policies = await readPolicies(this.service.db, identity, this.subTopic).catch(() => ({
+        broadcast: false,
+        presence: false,
+      }));
       const revoked = (this.canReadBroadcast && !policies.broadcast) || (this.canReadPresence && !policies.presence);
       if (revoked) {
         this.shutdown(`You no longer have permission to read from this Channel topic: ${this.subTopic}`);

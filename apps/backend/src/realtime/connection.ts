@@ -128,8 +128,13 @@ export class Connection {
         });
       }
     } catch (error) {
-      if (!(error instanceof RealtimeRefusal)) throw error;
-      this.replyTo(frame, 'error', { reason: error.reason });
+      if (error instanceof RealtimeRefusal) {
+        this.replyTo(frame, 'error', { reason: error.reason });
+        return;
+      }
+      // As Realtime answers what it did not foresee; the cause stays in the server's log.
+      console.error('realtime: a join failed:', (error as Error).message);
+      this.replyTo(frame, 'error', { reason: 'Unknown Error on Channel' });
     }
   }
 
@@ -156,7 +161,11 @@ export class Connection {
     const presenceEnabled = config.presence?.enabled === true;
     let policies = { broadcast: true, presence: true };
     if (isPrivate) {
-      policies = await readPolicies(this.service.db, identity, subTopic);
+      // A role the database does not know (or a policy that fails) reads nothing.
+      policies = await readPolicies(this.service.db, identity, subTopic).catch(() => ({
+        broadcast: false,
+        presence: false,
+      }));
       if (!policies.broadcast && !policies.presence) {
         throw new RealtimeRefusal(
           'Unauthorized',

@@ -57,6 +57,8 @@ describe.each(['1.0.0', '2.0.0'] as Vsn[])('private channels on vsn %s', (vsn) =
       'Unauthorized: You do not have permissions to read from this Channel topic: team-b',
     );
     await expect((await join(vsn, undefined, 'team-a')).ready).rejects.toThrow(/Unauthorized/);
+    const unknownRole = await rb.backend.deps.keys.sign({ role: 'no_such_role', team: 'a' }, 3600);
+    await expect((await join(vsn, unknownRole, 'team-a')).ready).rejects.toThrow(/Unauthorized/);
   });
 
   it('delivers what the INSERT policies let a member send, and drops the rest', async () => {
