@@ -67,7 +67,8 @@ export class RealtimeService {
     await this.bus.start();
     await this.changes.start();
     this.presence.start();
-    this.sweeper = setInterval(() => this.sweep(), Math.min(5_000, this.limits.idleTimeoutMs));
+    // Once a second: a comparison per socket, cheap even for tens of thousands.
+    this.sweeper = setInterval(() => this.sweep(), 1000);
     this.sweeper.unref();
   }
 

@@ -1,6 +1,7 @@
 // Presence through supabase-js: track and untrack seen by the others (presence_state, presence_diff) keyed by
 // config.presence.key, and a socket that drops leaves presence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeClient } from '@teamplan/supabase-node';
 import WebSocket from 'ws';
 import { startRealtimeBackend, subscribed, until, type RealtimeBackend, type Vsn, STARTUP_MS } from './backend.ts';
 
@@ -73,4 +74,49 @@ it('drops the presence of a socket that goes away without leaving', async () => 
   await until(() => 'ghost' in watcher.presenceState(), 5000, 'ghost tracked');
   raw.terminate();
   await until(() => !('ghost' in watcher.presenceState()), 5000, 'ghost gone');
+});
+
+it('drops a socket that stops sending, heartbeats included, and its presence', async () => {
+  const service = rb.backend.deps.realtime!;
+  const idleTimeout = service.limits.idleTimeoutMs;
+  service.limits.idleTimeoutMs = 1500;
+  try {
+    const topic = room();
+    const watcherClient = createNodeClient(rb.url, rb.backend.deps.keys.anonKey, {
+      realtime: { heartbeatIntervalMs: 300 },
+    });
+    const watcher = watcherClient.channel(topic, { config: { presence: { key: 'watcher' } } });
+    watcher.on('presence', { event: 'sync' }, () => {});
+    await subscribed(watcher);
+    const url = `${rb.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${rb.backend.deps.keys.anonKey}&vsn=1.0.0`;
+    const silent = new WebSocket(url);
+    await new Promise((resolve) => silent.once('open', resolve));
+    const closed = new Promise((resolve) => silent.once('close', resolve));
+    silent.send(
+      JSON.stringify({
+        topic: `realtime:${topic}`,
+        event: 'phx_join',
+        payload: { config: {} },
+        ref: '1',
+        join_ref: '1',
+      }),
+    );
+    silent.send(
+      JSON.stringify({
+        topic: `realtime:${topic}`,
+        event: 'presence',
+        payload: { type: 'presence', event: 'track', payload: {} },
+        ref: '2',
+        join_ref: '1',
+      }),
+    );
+    await until(() => Object.keys(watcher.presenceState()).length === 1, 5000, 'the silent socket tracked');
+    await closed;
+    await until(() => Object.keys(watcher.presenceState()).length === 0, 5000, 'the silent socket gone');
+    // The watcher, heartbeating, stays.
+    expect(watcherClient.realtime.isConnected()).toBe(true);
+    await watcherClient.removeAllChannels();
+  } finally {
+    service.limits.idleTimeoutMs = idleTimeout;
+  }
 });
