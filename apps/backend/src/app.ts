@@ -12,6 +12,7 @@ import { compileTrustedProxies, trustProxies } from './http/visitor.ts';
 import { mountFunctions } from './functions/routes.ts';
 import { mountMailbox } from './mail/routes.ts';
 import { DbUnavailableError } from './db/unavailable.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { createStorageService, storageRoutes } from './storage/routes.ts';
 
@@ -40,6 +41,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   }
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));
+  if (deps.realtime) app.route('/realtime/v1', realtimeRoutes(deps.realtime));
   mountFunctions(app, deps);
   if (deps.config.storage.enabled) {
     app.route(STORAGE_PREFIX, storageRoutes(deps.storage ?? createStorageService(deps)));

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseHookUri } from './auth/hooks/uri.ts';
 import { envReference, unreadKeys, unsetEnvReferences, valueAt } from './config-keys.ts';
 import { compileTrustedProxies } from './http/visitor.ts';
+import { realtimeTomlSchema } from './realtime/config.ts';
 import { storageConfig, storageEnvSchema, storageTomlSchema, type StorageConfig } from './storage/config.ts';
 import { functionsConfig, functionsEnvSchema, functionsTomlSchema, type FunctionsConfig } from './functions/config.ts';
 
@@ -230,6 +231,7 @@ const tomlSchema = z.object({
   auth: checkedAuthSchema.prefault({}),
   functions: functionsTomlSchema,
   storage: storageTomlSchema,
+  realtime: realtimeTomlSchema.prefault({}),
 });
 
 export type ProjectConfig = z.infer<typeof tomlSchema>;
@@ -332,6 +334,7 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
     [['auth', 'passkey'], passkeySchema],
     [['auth', 'webauthn'], webauthnSchema],
     [['auth', 'oauth_server'], oauthServerSchema],
+    [['realtime'], realtimeTomlSchema],
   ];
   for (const [sectionPath, schema] of sections) {
     for (const key of Object.keys(schema.shape)) {

@@ -4,6 +4,7 @@ import type { Db } from './db/types.ts';
 import type { FunctionsRuntime } from './functions/runtime.ts';
 import type { Keys } from './keys.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { RealtimeService } from './realtime/service.ts';
 import type { StorageService } from './storage/service.ts';
 
 export interface Deps {
@@ -15,4 +16,6 @@ export interface Deps {
   functions?: FunctionsRuntime;
   /** The storage service; built by the app from the other dependencies where absent. */
   storage?: StorageService;
+  /** Absent where an app is built without a listening server (tests); /realtime/v1 then does not exist. */
+  realtime?: RealtimeService;
 }

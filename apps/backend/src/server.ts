@@ -1,5 +1,6 @@
 // Builds a running server from a configuration: database, migrations, keys, mailer, HTTP. Used by main.ts and by
 // tests that need a real listening backend.
+import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -10,6 +11,7 @@ import { FunctionsRuntime } from './functions/runtime.ts';
 import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
+import { RealtimeService } from './realtime/service.ts';
 import { createStorageService } from './storage/routes.ts';
 import { seedBuckets } from './storage/seed.ts';
 
@@ -26,7 +28,9 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
     const migrations = await migrate(db, config.supabaseDir);
     const keys = await loadKeys(config, db);
     const functions = new FunctionsRuntime(config, keys);
-    const deps: Deps = { config, db, keys, mailer: createMailer(config.project, db), functions };
+    const realtime = config.project.realtime.enabled ? new RealtimeService(config, db, keys) : undefined;
+    await realtime?.start();
+    const deps: Deps = { config, db, keys, mailer: createMailer(config.project, db), functions, realtime };
     if (config.storage.enabled) {
       deps.storage = createStorageService(deps);
       await seedBuckets(deps.storage);
@@ -64,6 +68,7 @@ export async function startBackend(config: Config): Promise<Backend> {
     );
     s.once('error', reject);
   });
+  deps.realtime?.attach(server as HttpServer);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // With port 0 the system chose the port: links and the token issuer must carry the real one.
@@ -78,7 +83,8 @@ export async function startBackend(config: Config): Promise<Backend> {
     url: `http://${config.host}:${port}`,
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Functions still streaming would keep their connections, and so the server, open.
+      // Functions still streaming and open websockets would keep their connections, and so the server, open.
+      await deps.realtime?.stop();
       await deps.functions?.stop();
       await closed;
       await stopWatchingKeys();

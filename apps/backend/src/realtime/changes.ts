@@ -1,0 +1,308 @@
+// postgres_changes: the capture trigger announces every committed change of a published table (realtime_changes);
+// each process matches it against its subscriptions (schema, table, event, filter) and delivers it to those whose
+// role and claims may SELECT the row: one query per table and distinct subscriber per batch of changes, run as that
+// subscriber exactly as the data API runs a request. Deleted rows cannot be read back: a delete goes to subscribers
+// who may read the table, and on a table with row level security its old row shows only the primary key, as on
+// Supabase.
+import { withScope } from '../db/scope.ts';
+import type { Db } from '../db/types.ts';
+import { scopeOf, type Identity } from './auth.ts';
+import { CHANGES_CHANNEL, readAnnounced } from './bus.ts';
+import { matches, parseFilter, type Filter } from './filters.ts';
+import { Delivery } from './hub.ts';
+
+export interface ChangeParams {
+  event: string;
+  schema: string;
+  table?: string;
+  filter?: string;
+}
+
+/** What the join reply lists: the params with the id the change messages will carry. */
+export type Binding = ChangeParams & { id: number };
+
+export interface ChangesMember {
+  readonly topic: string;
+  readonly identity: Pick<Identity, 'role' | 'claims'>;
+  receive(delivery: Delivery): void;
+}
+
+interface Subscription {
+  id: number;
+  event: string;
+  schema: string;
+  table?: string;
+  filter?: Filter;
+  member: ChangesMember;
+}
+
+interface Change {
+  schema: string;
+  table: string;
+  type: 'INSERT' | 'UPDATE' | 'DELETE';
+  commit_timestamp: string;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+interface TableInfo {
+  primaryKey: string[];
+  rowSecurity: boolean;
+  columns: Array<{ name: string; type: string }>;
+  visibleSql?: string;
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** A stable id per params (Realtime hashes the params too), so equal bindings share an id. */
+function bindingId(params: ChangeParams): number {
+  const text = JSON.stringify([params.event, params.schema, params.table ?? null, params.filter ?? null]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % 134217728;
+}
+
+const SYNC_EVERY_MS = 1000;
+
+export class Changes {
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly tables = new Map<string, Promise<TableInfo | undefined>>();
+  private pending: Change[] = [];
+  private running = false;
+  private unlisten?: () => Promise<void>;
+  private synced?: { at: number; done: Promise<void> };
+
+  constructor(private readonly db: Db) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(CHANGES_CHANNEL, (body) => {
+      if (body === '') return;
+      readAnnounced(this.db, body).then(
+        (text) => text && this.enqueue(JSON.parse(text) as Change),
+        (error: unknown) => console.error('realtime: a change could not be read:', (error as Error).message),
+      );
+    });
+    await this.syncCapture();
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+  }
+
+  /** Puts the capture trigger on the tables of the publication; at most once a second. */
+  syncCapture(): Promise<void> {
+    const now = Date.now();
+    if (this.synced && now - this.synced.at < SYNC_EVERY_MS) return this.synced.done;
+    const done = this.db
+      .query('select realtime.sync_capture()')
+      .then(() => this.tables.clear())
+      .catch((error: unknown) => console.error('realtime: capture could not be synced:', (error as Error).message));
+    this.synced = { at: now, done };
+    return done;
+  }
+
+  /** Registers a channel's bindings; throws FilterError for a filter Realtime would not parse. */
+  subscribe(member: ChangesMember, params: ChangeParams[]): Binding[] {
+    const subscriptions = params.map((param): Subscription => {
+      const filter = param.filter ? parseFilter(param.filter) : undefined;
+      return {
+        id: bindingId(param),
+        event: param.event.toUpperCase(),
+        schema: param.schema,
+        ...(param.table ? { table: param.table } : {}),
+        ...(filter ? { filter } : {}),
+        member,
+      };
+    });
+    for (const subscription of subscriptions) this.subscriptions.add(subscription);
+    return params.map((param, i) => ({ ...param, id: subscriptions[i]!.id }));
+  }
+
+  unsubscribe(member: ChangesMember): void {
+    for (const subscription of this.subscriptions) {
+      if (subscription.member === member) this.subscriptions.delete(subscription);
+    }
+  }
+
+  private enqueue(change: Change): void {
+    this.pending.push(change);
+    if (!this.running) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        await this.process(batch);
+      } catch (error) {
+        console.error('realtime: changes could not be delivered:', (error as Error).message);
+      }
+    }
+    this.running = false;
+  }
+
+  private matching(change: Change): Subscription[] {
+    const found: Subscription[] = [];
+    for (const subscription of this.subscriptions) {
+      if (subscription.schema !== '*' && subscription.schema !== change.schema) continue;
+      if (subscription.table && subscription.table !== '*' && subscription.table !== change.table) continue;
+      if (subscription.event !== '*' && subscription.event !== change.type) continue;
+      const row = change.type === 'DELETE' ? change.old_record : change.record;
+      if (subscription.filter && !matches(subscription.filter, row)) continue;
+      found.push(subscription);
+    }
+    return found;
+  }
+
+  private async process(batch: Change[]): Promise<void> {
+    const matched = batch.map((change) => ({ change, subscriptions: this.matching(change) }));
+    // For each table and subscriber identity: the changes whose visibility must be checked.
+    const checks = new Map<string, { identity: ChangesMember['identity']; changes: Set<Change> }>();
+    for (const { change, subscriptions } of matched) {
+      for (const { member } of subscriptions) {
+        const key = `${change.schema}.${change.table}\u0000${identityKey(member.identity)}`;
+        let check = checks.get(key);
+        if (!check) checks.set(key, (check = { identity: member.identity, changes: new Set() }));
+        check.changes.add(change);
+      }
+    }
+    const visible = new Map<string, Set<Change>>();
+    await Promise.all([...checks].map(async ([key, check]) => visible.set(key, await this.visibleChanges(check))));
+    for (const { change, subscriptions } of matched) {
+      if (subscriptions.length === 0) continue;
+      const info = await this.tableInfo(change.schema, change.table);
+      if (!info) continue;
+      const byMember = new Map<ChangesMember, number[]>();
+      for (const { member, id } of subscriptions) {
+        const key = `${change.schema}.${change.table}\u0000${identityKey(member.identity)}`;
+        if (!visible.get(key)?.has(change)) continue;
+        const ids = byMember.get(member) ?? [];
+        if (!ids.includes(id)) ids.push(id);
+        byMember.set(member, ids);
+      }
+      const data = changeData(change, info);
+      for (const [member, ids] of byMember) {
+        member.receive(new Delivery(member.topic, 'postgres_changes', { ids, data }));
+      }
+    }
+  }
+
+  /** The changes of one table the identity may see. */
+  private async visibleChanges(check: {
+    identity: ChangesMember['identity'];
+    changes: Set<Change>;
+  }): Promise<Set<Change>> {
+    const changes = [...check.changes];
+    const { schema, table } = changes[0]!;
+    const info = await this.tableInfo(schema, table);
+    if (!info) return new Set();
+    const rowsToCheck = changes.filter((change) => change.type !== 'DELETE');
+    const deletes = changes.filter((change) => change.type === 'DELETE');
+    if (!info.rowSecurity || rowsToCheck.length === 0 || !info.visibleSql) {
+      // Without row level security (or for deletes, whose row is gone) reading the table is what it takes; a table
+      // with row level security and no primary key cannot be checked row by row and shows only its deletes.
+      if (!(await this.mayReadTable(check.identity, schema, table))) return new Set();
+      if (!info.rowSecurity) return new Set(changes);
+      return new Set(deletes);
+    }
+    const keyOf = (row: Record<string, unknown> | null) =>
+      JSON.stringify(info.primaryKey.map((column) => row?.[column]));
+    try {
+      const found = await withScope(this.db, scopeOf(check.identity), (tx) =>
+        tx.query<{ k: unknown }>(info.visibleSql!, [JSON.stringify(rowsToCheck.map((change) => change.record))]),
+      );
+      const keys = new Set(found.rows.map((row) => JSON.stringify(row.k)));
+      // The query ran, so the table is readable: its deletes are delivered too.
+      const result = new Set(deletes);
+      for (const change of rowsToCheck) if (keys.has(keyOf(change.record))) result.add(change);
+      return result;
+    } catch {
+      // No privilege on the table, or a policy that fails for this subscriber: nothing is shown.
+      return new Set();
+    }
+  }
+
+  private async mayReadTable(identity: ChangesMember['identity'], schema: string, table: string): Promise<boolean> {
+    try {
+      await withScope(this.db, scopeOf(identity), (tx) =>
+        tx.query(`select 1 from ${quote(schema)}.${quote(table)} where false`),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private tableInfo(schema: string, table: string): Promise<TableInfo | undefined> {
+    const key = `${schema}.${table}`;
+    let info = this.tables.get(key);
+    if (!info) {
+      info = this.loadTableInfo(schema, table).catch(() => undefined);
+      this.tables.set(key, info);
+    }
+    return info;
+  }
+
+  private async loadTableInfo(schema: string, table: string): Promise<TableInfo | undefined> {
+    const found = await this.db.query<{
+      rls: boolean;
+      pk: string[] | null;
+      columns: Array<{ name: string; type: string }>;
+    }>(
+      `select c.relrowsecurity as rls,
+         (select coalesce(json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum)), '[]'::json)
+            from pg_catalog.pg_index i
+            join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+           where i.indrelid = c.oid and i.indisprimary) as pk,
+         (select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+            from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
+           where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns
+       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = $1 and c.relname = $2`,
+      [schema, table],
+    );
+    const row = found.rows[0];
+    if (!row) return undefined;
+    const primaryKey = row.pk ?? [];
+    const target = `${quote(schema)}.${quote(table)}`;
+    const pkList = (alias: string) => primaryKey.map((column) => `${alias}.${quote(column)}`).join(', ');
+    const visibleSql =
+      primaryKey.length === 0
+        ? undefined
+        : `select jsonb_build_array(${pkList('t')}) as k from ${target} as t
+           where (${pkList('t')}) in (select ${pkList('r')} from jsonb_populate_recordset(null::${target}, $1::jsonb) as r)`;
+    return { primaryKey, rowSecurity: row.rls, columns: row.columns ?? [], ...(visibleSql ? { visibleSql } : {}) };
+  }
+}
+
+const identityKeys = new WeakMap<object, string>();
+
+function identityKey(identity: ChangesMember['identity']): string {
+  let key = identityKeys.get(identity.claims);
+  if (key === undefined)
+    identityKeys.set(identity.claims, (key = `${identity.role}\u0000${JSON.stringify(identity.claims)}`));
+  return key;
+}
+
+/** The change as Realtime sends it: columns, the new record and the old one as the replica identity allows. */
+function changeData(change: Change, info: TableInfo): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    schema: change.schema,
+    table: change.table,
+    commit_timestamp: change.commit_timestamp,
+    type: change.type,
+    columns: info.columns,
+    errors: null,
+  };
+  if (change.type !== 'DELETE') data.record = change.record ?? {};
+  if (change.type !== 'INSERT') {
+    let old = change.old_record ?? {};
+    if (info.rowSecurity) {
+      old = Object.fromEntries(Object.entries(old).filter(([column]) => info.primaryKey.includes(column)));
+    }
+    data.old_record = old;
+  }
+  return data;
+}

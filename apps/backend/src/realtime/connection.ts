@@ -1,0 +1,280 @@
+// One websocket: Phoenix frames in and out, heartbeats answered at once, and the channels joined on it. Pushes are
+// handled one after the other (a leave followed by a join of the same topic keeps its order); heartbeats skip the
+// line. A frame that is not a Phoenix message is ignored, never fatal.
+import type { WebSocket } from 'ws';
+import { identify, readPolicies, RealtimeRefusal, type Identity } from './auth.ts';
+import type { ChangeParams } from './changes.ts';
+import { Channel } from './channel.ts';
+import { FilterError } from './filters.ts';
+import type { Encoded } from './hub.ts';
+import { BadFrame, decodeBinary, decodeText, encodeText, type Frame, type Vsn } from './protocol.ts';
+import type { RealtimeService } from './service.ts';
+
+interface JoinConfig {
+  broadcast?: { self?: unknown; ack?: unknown };
+  presence?: { key?: unknown; enabled?: unknown };
+  postgres_changes?: unknown;
+  private?: unknown;
+}
+
+const TOPIC_PREFIX = 'realtime:';
+
+export class Connection {
+  readonly channels = new Map<string, Channel>();
+  lastSeen = Date.now();
+  private queue: Promise<void> = Promise.resolve();
+  private window = { start: 0, count: 0 };
+
+  constructor(
+    readonly service: RealtimeService,
+    private readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    /** The socket's apikey as a verified token: what channels run as without an access_token of their own. */
+    private readonly apikeyToken: string,
+  ) {
+    ws.on('message', (data, isBinary) => this.onMessage(data as Buffer, isBinary));
+    ws.on('close', () => this.closeAll());
+    ws.on('error', () => ws.terminate());
+  }
+
+  private onMessage(data: Buffer, isBinary: boolean): void {
+    this.lastSeen = Date.now();
+    let frame: Frame;
+    let user;
+    try {
+      if (isBinary) {
+        if (this.vsn !== '2.0.0') return;
+        user = decodeBinary(data);
+        frame = { joinRef: user.joinRef, ref: user.ref, topic: user.topic, event: 'broadcast', payload: undefined };
+      } else {
+        frame = decodeText(this.vsn, data.toString('utf8'));
+      }
+    } catch (error) {
+      if (error instanceof BadFrame) return;
+      throw error;
+    }
+    if (frame.topic === 'phoenix') {
+      if (frame.event === 'heartbeat')
+        this.push({ ...frame, joinRef: null, event: 'phx_reply', payload: { status: 'ok', response: {} } });
+      return;
+    }
+    const userBroadcast = user;
+    this.queue = this.queue
+      .then(() => this.handle(frame, userBroadcast))
+      .catch((error: unknown) => console.error('realtime: a message failed:', (error as Error).message));
+  }
+
+  private overLimit(): boolean {
+    const now = Date.now();
+    if (now - this.window.start >= 1000) this.window = { start: now, count: 0 };
+    this.window.count += 1;
+    return this.window.count > this.service.limits.maxEventsPerSecond;
+  }
+
+  private async handle(frame: Frame, user?: ReturnType<typeof decodeBinary>): Promise<void> {
+    if (this.overLimit()) {
+      for (const channel of [...this.channels.values()]) channel.shutdown('Too many messages per second');
+      return;
+    }
+    if (frame.event === 'phx_join') return this.join(frame);
+    const channel = this.channels.get(frame.topic);
+    if (!channel || (frame.joinRef !== null && frame.joinRef !== channel.joinRef)) {
+      this.replyTo(frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (frame.event) {
+      case 'phx_leave':
+        this.drop(channel);
+        this.replyTo(frame, 'ok', {});
+        return;
+      case 'broadcast':
+        return channel.broadcast(
+          frame.ref,
+          frame.payload,
+          user && { event: user.event, encoding: user.encoding, data: user.data },
+        );
+      case 'presence':
+        return channel.presence(frame.ref, frame.payload);
+      case 'access_token':
+        return channel.refreshToken((frame.payload as { access_token?: unknown } | null)?.access_token);
+      default:
+        // Realtime ignores events it does not know.
+        return;
+    }
+  }
+
+  private async join(frame: Frame): Promise<void> {
+    if (!frame.topic.startsWith(TOPIC_PREFIX)) {
+      this.replyTo(frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    const subTopic = frame.topic.slice(TOPIC_PREFIX.length);
+    // Joining a topic again replaces the earlier channel, as Phoenix does.
+    const existing = this.channels.get(frame.topic);
+    if (existing) {
+      existing.push('phx_close', {});
+      this.drop(existing);
+    }
+    try {
+      const channel = await this.openChannel(frame, subTopic);
+      this.replyTo(frame, 'ok', { postgres_changes: channel.bindings });
+      if (channel.presenceEnabled) channel.pushPresenceState();
+      if (channel.bindings.length > 0) {
+        channel.push('system', {
+          extension: 'postgres_changes',
+          status: 'ok',
+          message: 'Subscribed to PostgreSQL',
+          channel: subTopic,
+        });
+      }
+    } catch (error) {
+      if (error instanceof RealtimeRefusal) {
+        this.replyTo(frame, 'error', { reason: error.reason });
+        return;
+      }
+      // As Realtime answers what it did not foresee; the cause stays in the server's log.
+      console.error('realtime: a join failed:', (error as Error).message);
+      this.replyTo(frame, 'error', { reason: 'Unknown Error on Channel' });
+    }
+  }
+
+  private async openChannel(frame: Frame, subTopic: string): Promise<Channel> {
+    if (subTopic === '') throw new RealtimeRefusal('TopicNameRequired', 'You must provide a topic name');
+    const payload = (frame.payload && typeof frame.payload === 'object' ? frame.payload : {}) as {
+      config?: JoinConfig;
+      access_token?: unknown;
+    };
+    const config: JoinConfig = payload.config && typeof payload.config === 'object' ? payload.config : {};
+    const isPrivate = config.private === true;
+    const limits = this.service.limits;
+    if (this.channels.size === 0 && this.service.users.size >= limits.maxConcurrentUsers) {
+      throw new RealtimeRefusal('ConnectionRateLimitReached', 'Too many connected users');
+    }
+    if (this.channels.size >= limits.maxChannelsPerClient) {
+      throw new RealtimeRefusal('ChannelRateLimitReached', 'Too many channels');
+    }
+    const token =
+      typeof payload.access_token === 'string' && !payload.access_token.startsWith('sb_')
+        ? payload.access_token
+        : this.apikeyToken;
+    const identity: Identity = await identify(this.service.keys, token);
+    const presenceEnabled = config.presence?.enabled === true;
+    let policies = { broadcast: true, presence: true };
+    if (isPrivate) {
+      // A role the database does not know (or a policy that fails) reads nothing.
+      policies = await readPolicies(this.service.db, identity, subTopic).catch(() => ({
+        broadcast: false,
+        presence: false,
+      }));
+      if (!policies.broadcast && !policies.presence) {
+        throw new RealtimeRefusal(
+          'Unauthorized',
+          `You do not have permissions to read from this Channel topic: ${subTopic}`,
+        );
+      }
+    }
+    const params = changeParams(config.postgres_changes);
+    if (params.length > 0) await this.service.changes.syncCapture();
+    const channel = new Channel(this, {
+      topic: frame.topic,
+      subTopic,
+      joinRef: frame.joinRef,
+      isPrivate,
+      self: config.broadcast?.self === true,
+      ack: config.broadcast?.ack === true,
+      presenceKey: typeof config.presence?.key === 'string' ? config.presence.key : '',
+      presenceEnabled,
+      identity,
+      canReadBroadcast: policies.broadcast,
+      canReadPresence: policies.presence,
+    });
+    if (params.length > 0) {
+      try {
+        channel.bindings = this.service.changes.subscribe(channel, params);
+      } catch (error) {
+        channel.close();
+        if (error instanceof FilterError) throw new RealtimeRefusal('RealtimeDisabledForConfiguration', error.message);
+        throw error;
+      }
+    }
+    this.channels.set(frame.topic, channel);
+    this.service.users.add(this);
+    this.service.hub.add(channel);
+    return channel;
+  }
+
+  /** Forgets a channel (left, replaced or closed by the server). */
+  drop(channel: Channel): void {
+    channel.close();
+    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
+    if (this.channels.size === 0) this.service.users.delete(this);
+  }
+
+  /** Leaves every channel (the socket closed, or the server stops). */
+  closeAll(): void {
+    for (const channel of [...this.channels.values()]) this.drop(channel);
+    this.service.forget(this);
+  }
+
+  push(frame: Frame): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(encodeText(this.vsn, frame));
+  }
+
+  sendEncoded(frame: Encoded): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(frame.data, { binary: frame.binary });
+  }
+
+  private replyTo(frame: Frame, status: 'ok' | 'error', response: unknown): void {
+    this.push({
+      joinRef: frame.joinRef,
+      ref: frame.ref,
+      topic: frame.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  }
+
+  reply(channel: Channel, ref: string | null, status: 'ok' | 'error', response: unknown): void {
+    if (ref === null) return;
+    this.push({
+      joinRef: channel.joinRef,
+      ref,
+      topic: channel.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  close(code: number, reason: string): void {
+    this.ws.close(code, reason);
+  }
+}
+
+/** The postgres_changes of a join, as Realtime reads them: {event, schema, table?, filter?} each. */
+function changeParams(value: unknown): ChangeParams[] {
+  if (!Array.isArray(value)) return [];
+  const params: ChangeParams[] = [];
+  for (const item of value) {
+    if (!item || typeof item !== 'object') continue;
+    const { event, schema, table, filter } = item as Record<string, unknown>;
+    if (typeof event !== 'string' || typeof schema !== 'string') {
+      throw new RealtimeRefusal(
+        'RealtimeDisabledForConfiguration',
+        'Unable to subscribe to changes with given parameters',
+      );
+    }
+    params.push({
+      event,
+      schema,
+      ...(typeof table === 'string' ? { table } : {}),
+      ...(typeof filter === 'string' && filter !== '' ? { filter } : {}),
+    });
+  }
+  return params;
+}

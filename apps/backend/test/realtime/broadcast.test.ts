@@ -1,0 +1,77 @@
+// Broadcast through supabase-js on both protocol versions: between clients with self and ack, binary payloads,
+// and from HTTP (the messages form and httpSend).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Inbox, startRealtimeBackend, subscribed, type RealtimeBackend, type Vsn, STARTUP_MS } from './backend.ts';
+
+let rb: RealtimeBackend;
+beforeAll(async () => {
+  rb = await startRealtimeBackend();
+}, STARTUP_MS);
+afterAll(() => rb.stop());
+
+let counter = 0;
+const room = () => `room-${++counter}`;
+
+describe.each(['1.0.0', '2.0.0'] as Vsn[])('broadcast on vsn %s', (vsn) => {
+  it('reaches the other subscribers, not the sender unless self', async () => {
+    const topic = room();
+    const inbox = new Inbox<{ event: string; payload: unknown }>();
+    const own = new Inbox();
+    const receiver = await subscribed(rb.client(vsn).channel(topic).on('broadcast', { event: 'move' }, inbox.push));
+    const sender = await subscribed(rb.client(vsn).channel(topic).on('broadcast', { event: 'move' }, own.push));
+    expect(await sender.send({ type: 'broadcast', event: 'move', payload: { x: 1 } })).toBe('ok');
+    const [message] = await inbox.next(1);
+    expect(message).toMatchObject({ type: 'broadcast', event: 'move', payload: { x: 1 } });
+    expect(own.items).toEqual([]);
+    void receiver;
+  });
+
+  it('sends to itself with self, and is acknowledged with ack', async () => {
+    const topic = room();
+    const own = new Inbox<{ payload: unknown }>();
+    const channel = await subscribed(
+      rb
+        .client(vsn)
+        .channel(topic, { config: { broadcast: { self: true, ack: true } } })
+        .on('broadcast', { event: '*' }, own.push),
+    );
+    expect(await channel.send({ type: 'broadcast', event: 'ping', payload: { n: 7 } })).toBe('ok');
+    const [message] = await own.next(1);
+    expect(message!.payload).toEqual({ n: 7 });
+  });
+
+  it('delivers broadcasts sent over HTTP, in the messages form and with httpSend', async () => {
+    const topic = room();
+    const inbox = new Inbox<{ event: string; payload: unknown }>();
+    const client = rb.client(vsn);
+    await subscribed(client.channel(topic).on('broadcast', { event: '*' }, inbox.push));
+    const response = await fetch(`${rb.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: rb.backend.deps.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic, event: 'from-http', payload: { a: 1 } }] }),
+    });
+    expect(response.status).toBe(202);
+    const sender = rb.client(vsn).channel(topic);
+    expect(await sender.httpSend('from-send', { b: 2 })).toEqual({ success: true });
+    const messages = await inbox.next(2);
+    expect(messages.map((m) => [m.event, m.payload])).toEqual([
+      ['from-http', { a: 1 }],
+      ['from-send', { b: 2 }],
+    ]);
+  });
+});
+
+describe('binary payloads (vsn 2.0.0)', () => {
+  it('go from client to client and from httpSend byte for byte', async () => {
+    const topic = room();
+    const inbox = new Inbox<{ event: string; payload: ArrayBuffer }>();
+    await subscribed(rb.client('2.0.0').channel(topic).on('broadcast', { event: '*' }, inbox.push));
+    const sender = await subscribed(rb.client('2.0.0').channel(topic));
+    const bytes = Uint8Array.from([0, 1, 2, 250, 255]);
+    await sender.send({ type: 'broadcast', event: 'bin', payload: bytes.buffer });
+    expect(await sender.httpSend('bin-http', Uint8Array.from([9, 8, 7]))).toEqual({ success: true });
+    const messages = await inbox.next(2);
+    expect(new Uint8Array(messages[0]!.payload)).toEqual(bytes);
+    expect(new Uint8Array(messages[1]!.payload)).toEqual(Uint8Array.from([9, 8, 7]));
+  });
+});

@@ -1,0 +1,148 @@
+// postgres_changes through supabase-js: INSERT, UPDATE, DELETE and * on published tables, with filters, each
+// change delivered only to subscribers whose role and claims may SELECT the row under row level security.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Inbox,
+  sleep,
+  startRealtimeBackend,
+  subscribed,
+  type RealtimeBackend,
+  type Vsn,
+  STARTUP_MS,
+} from './backend.ts';
+
+interface Payload {
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  eventType: string;
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+}
+
+let rb: RealtimeBackend;
+const ada = randomUUID();
+const bob = randomUUID();
+let adaToken: string;
+let bobToken: string;
+
+beforeAll(async () => {
+  rb = await startRealtimeBackend();
+  const { db, keys } = rb.backend.deps;
+  await db.exec(`
+    create table public.notes (id bigint generated always as identity primary key, owner uuid not null,
+      status text not null default 'open', n int not null default 0, body text);
+    alter table public.notes enable row level security;
+    create policy "own notes" on public.notes for select to authenticated using (owner = auth.uid());
+    create table public.tags (id int primary key, label text);
+    alter table public.tags replica identity full;
+    create table public.hidden (id int primary key);
+    alter publication supabase_realtime add table public.notes, public.tags;
+  `);
+  adaToken = await keys.sign({ role: 'authenticated', sub: ada, aud: 'authenticated' }, 3600);
+  bobToken = await keys.sign({ role: 'authenticated', sub: bob, aud: 'authenticated' }, 3600);
+}, STARTUP_MS);
+afterAll(() => rb.stop());
+
+function subscriber(vsn: Vsn, token: string | undefined, filter: Record<string, string>) {
+  const client = rb.client(vsn);
+  const inbox = new Inbox<Payload>();
+  const channel = client
+    .channel(`changes-${randomUUID()}`)
+    .on('postgres_changes', filter as never, (payload: Payload) => inbox.push(payload));
+  const ready = (token ? client.realtime.setAuth(token) : Promise.resolve()).then(() => subscribed(channel));
+  return { inbox, ready };
+}
+
+const insertNote = (owner: string, fields: { status?: string; n?: number; body?: string } = {}) =>
+  rb.backend.deps.db.query<{ id: string }>(
+    'insert into public.notes (owner, status, n, body) values ($1, $2, $3, $4) returning id',
+    [owner, fields.status ?? 'open', fields.n ?? 0, fields.body ?? null],
+  );
+
+describe.each(['1.0.0', '2.0.0'] as Vsn[])('postgres_changes on vsn %s', (vsn) => {
+  it('delivers each inserted row only to the subscribers who may select it', async () => {
+    const a = subscriber(vsn, adaToken, { event: 'INSERT', schema: 'public', table: 'notes' });
+    const b = subscriber(vsn, bobToken, { event: 'INSERT', schema: 'public', table: 'notes' });
+    const anon = subscriber(vsn, undefined, { event: '*', schema: 'public', table: 'notes' });
+    await Promise.all([a.ready, b.ready, anon.ready]);
+    await insertNote(ada, { body: 'for ada' });
+    await insertNote(bob, { body: 'for bob' });
+    await insertNote(ada, { body: 'ada again' });
+    const adaSaw = await a.inbox.next(2);
+    const bobSaw = await b.inbox.next(1);
+    await sleep(200);
+    expect(adaSaw.map((p) => p.new.body)).toEqual(['for ada', 'ada again']);
+    expect(bobSaw.map((p) => p.new.body)).toEqual(['for bob']);
+    expect(anon.inbox.items).toEqual([]);
+    expect(adaSaw[0]).toMatchObject({ schema: 'public', table: 'notes', eventType: 'INSERT', old: {} });
+    expect(typeof adaSaw[0]!.commit_timestamp).toBe('string');
+  });
+
+  it('applies the filters eq, neq, lt, lte, gt, gte and in', async () => {
+    const cases: Array<[string, number[]]> = [
+      ['n=eq.2', [2]],
+      ['n=neq.2', [1, 3]],
+      ['n=lt.2', [1]],
+      ['n=lte.2', [1, 2]],
+      ['n=gt.2', [3]],
+      ['n=gte.2', [2, 3]],
+      ['n=in.(1,3)', [1, 3]],
+      ['status=eq.done', [3]],
+    ];
+    const subscribers = cases.map(([filter]) =>
+      subscriber(vsn, adaToken, { event: 'INSERT', schema: 'public', table: 'notes', filter }),
+    );
+    await Promise.all(subscribers.map((s) => s.ready));
+    await insertNote(ada, { n: 1 });
+    await insertNote(ada, { n: 2 });
+    await insertNote(ada, { n: 3, status: 'done' });
+    for (const [i, [, expected]] of cases.entries()) {
+      const seen = await subscribers[i]!.inbox.next(expected.length);
+      await sleep(i === 0 ? 200 : 0);
+      expect(
+        seen.map((p) => p.new.n),
+        cases[i]![0],
+      ).toEqual(expected);
+    }
+  });
+
+  it('sends updates and deletes with the old row as the replica identity allows', async () => {
+    const s = subscriber(vsn, undefined, { event: '*', schema: 'public', table: 'tags' });
+    await s.ready;
+    const { db } = rb.backend.deps;
+    const id = Math.floor(Math.random() * 1e6);
+    await db.query('insert into public.tags (id, label) values ($1, $2)', [id, 'one']);
+    await db.query('update public.tags set label = $2 where id = $1', [id, 'two']);
+    await db.query('delete from public.tags where id = $1', [id]);
+    const [insert, update, remove] = await s.inbox.next(3);
+    expect(insert).toMatchObject({ eventType: 'INSERT', new: { id, label: 'one' } });
+    expect(update).toMatchObject({ eventType: 'UPDATE', new: { id, label: 'two' }, old: { id, label: 'one' } });
+    expect(remove).toMatchObject({ eventType: 'DELETE', old: { id, label: 'two' }, new: {} });
+  });
+
+  it('shows only the primary key of a deleted row under row level security', async () => {
+    const s = subscriber(vsn, adaToken, { event: 'DELETE', schema: 'public', table: 'notes' });
+    await s.ready;
+    const { rows } = await insertNote(ada, { body: 'secret' });
+    await rb.backend.deps.db.query('delete from public.notes where id = $1', [rows[0]!.id]);
+    const [removed] = await s.inbox.next(1);
+    expect(removed!.old).toEqual({ id: Number(rows[0]!.id) });
+  });
+});
+
+it('sends nothing for a table outside the publication, until it is added', async () => {
+  const s = subscriber('2.0.0', undefined, { event: 'INSERT', schema: 'public', table: 'hidden' });
+  await s.ready;
+  const { db } = rb.backend.deps;
+  await db.query('insert into public.hidden values (1)');
+  await sleep(300);
+  expect(s.inbox.items).toEqual([]);
+  await db.exec('alter publication supabase_realtime add table public.hidden');
+  const again = subscriber('2.0.0', undefined, { event: 'INSERT', schema: 'public', table: 'hidden' });
+  await again.ready;
+  await db.query('insert into public.hidden values (2)');
+  const [change] = await again.inbox.next(1);
+  expect(change!.new).toEqual({ id: 2 });
+});
