@@ -473,6 +473,17 @@ export type Database = {
           email: string
         }[]
       }
+      allocation_warnings: {
+        Args: {
+          p_project_id: string
+          p_user_id: string
+          p_start_date: string
+          p_end_date: string
+          p_hours_per_day: number
+          p_allocation_id?: string
+        }
+        Returns: Json
+      }
       availability: {
         Args: {
           p_from: string
@@ -499,6 +510,12 @@ export type Database = {
       calendar_feed_token: {
         Args: never
         Returns: string
+      }
+      clip_project_allocations: {
+        Args: {
+          p_project_id: string
+        }
+        Returns: number
       }
       planner_data: {
         Args: {

@@ -1,6 +1,7 @@
 // The fields of an allocation, the same on every screen that creates or changes one: labels, controls, limits and
 // order. Controlled: the screen holds the values and decides how they are saved.
-import { Alert, Anchor, Checkbox, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Checkbox, List, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '../../lib/action-result';
 import type { AllocationFormValues } from './allocation-schema';
@@ -19,6 +20,8 @@ type AllocationFormFieldsProps = {
   /** People to choose from; left out when the person is fixed, then named by personName. */
   people?: Choice[];
   personName?: string;
+  /** Things to look at before saving, which do not stop the save. */
+  warnings?: string[];
 };
 
 export function AllocationFormFields({
@@ -29,6 +32,7 @@ export function AllocationFormFields({
   projectName,
   people,
   personName,
+  warnings = [],
 }: AllocationFormFieldsProps) {
   return (
     <Stack gap="sm">
@@ -132,6 +136,7 @@ export function AllocationFormFields({
         maxLength={2000}
         error={errors.note}
       />
+      <AllocationWarnings warnings={warnings} />
     </Stack>
   );
 }
@@ -143,4 +148,31 @@ function Fixed({ label, name }: { label: string; name?: string }) {
       {label}: <strong>{name}</strong>
     </Text>
   ) : null;
+}
+
+/** Warnings, not errors: the allocation may still be saved as it is. */
+function AllocationWarnings({ warnings }: { warnings: string[] }) {
+  // Always in the page, so that a screen reader hears warnings as they appear.
+  return (
+    <div aria-live="polite">
+      {warnings.length > 0 ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Check before saving"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          data-testid="allocation-warnings"
+        >
+          <List size="sm" spacing={2}>
+            {warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+          <Text size="xs" mt={4}>
+            You can still save it.
+          </Text>
+        </Alert>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 // Creating or changing an allocation through a route action: the shared fields posted to the route, which checks
 // them with saveAllocation() and answers with a popup and the fields to look at again.
 import { useState } from 'react';
+import { useAllocationWarnings } from './use-allocation-warnings';
 import { useFetcher } from 'react-router';
 import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
@@ -38,6 +39,8 @@ function AllocationForm({ allocation, people, projects, projectName, action, onD
   const fetcher = useFetcher<ActionResult>();
   useActionFeedback(fetcher.data, onDone);
   const [values, setValues] = useState<AllocationFormValues>(() => toFormValues(allocation));
+  const chosen = people.find((person) => person.id === values.user_id);
+  const warnings = useAllocationWarnings(values, allocation.id, chosen?.full_name || undefined);
   return (
     <fetcher.Form method="post" action={action} noValidate>
       <input type="hidden" name="intent" value="save-allocation" />
@@ -50,6 +53,7 @@ function AllocationForm({ allocation, people, projects, projectName, action, onD
         projects={projects?.map((project) => ({ value: project.id, label: project.name }))}
         projectName={projectName}
         people={people.map((person) => ({ value: person.id, label: personLabel(person) }))}
+        warnings={warnings}
       />
       <AllocationFormButtons editing={Boolean(allocation.id)} saving={fetcher.state !== 'idle'} onCancel={onDone} />
     </fetcher.Form>

@@ -2,6 +2,7 @@
 import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
 import { describeDataError } from '../../lib/data-errors';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
+import { countOf } from '../../lib/plural';
 import { projectInputSchema, toProjectRow } from './project-schema';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
@@ -25,7 +26,19 @@ export async function updateProject(supabase: TypedSupabaseClient, id: string, f
   if (error) return failed('update-project', describeDataError(error, 'projects'));
   // Row level security hides rows instead of refusing: nothing updated means not allowed or not there.
   if (!data?.length) return failed('update-project', GONE);
-  return succeeded('update-project', `Project "${parsed.data.name}" was saved.`);
+  if (form.get('clip_allocations') !== 'on')
+    return succeeded('update-project', `Project "${parsed.data.name}" was saved.`);
+  const clipped = await supabase.rpc('clip_project_allocations', { p_project_id: id });
+  if (clipped.error) {
+    return failed(
+      'update-project',
+      `Project "${parsed.data.name}" was saved, but its allocations could not be cut to its dates.`,
+    );
+  }
+  return succeeded(
+    'update-project',
+    `Project "${parsed.data.name}" was saved; ${countOf(clipped.data ?? 0, 'allocation')} cut to its dates.`,
+  );
 }
 
 export async function deleteProject(supabase: TypedSupabaseClient, id: string): Promise<ActionResult> {
