@@ -33,10 +33,7 @@ export function useAllocationWarnings(
     hours !== null;
 
   useEffect(() => {
-    if (!complete) {
-      setWarnings([]);
-      return;
-    }
+    if (!complete) return;
     let current = true;
     const timer = setTimeout(() => {
       void getBrowserSupabase()
@@ -60,5 +57,6 @@ export function useAllocationWarnings(
     };
   }, [complete, project_id, user_id, start_date, end_date, hours, allocationId, personName]);
 
-  return warnings;
+  // Until the fields make a whole allocation again, earlier warnings no longer apply.
+  return complete ? warnings : [];
 }
