@@ -15,12 +15,13 @@ export async function addTimeOff(supabase: TypedSupabaseClient, form: FormData):
     kind: entry.kind,
     start_date: entry.start_date,
     end_date: entry.end_date,
+    hours: entry.hours ?? null,
     note: entry.note ?? null,
   });
   if (error) return failed('add-time-off', describeDataError(error, "this person's time off"));
   return succeeded(
     'add-time-off',
-    `${KIND_LABELS[entry.kind]} ${formatRange(entry.start_date, entry.end_date)} was recorded.`,
+    `${KIND_LABELS[entry.kind]} ${formatRange(entry.start_date, entry.end_date)}${entry.hours ? ` (${entry.hours} hours a day)` : ''} was recorded.`,
   );
 }
 
