@@ -127,3 +127,33 @@ test('the planner warns in its dialog before saving', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save allocation' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('the person picker shows who is free on the chosen dates, the most free first', async ({ page }) => {
+  const t = tag();
+  const busy = await createAccount(stack, `${t.toLowerCase()}.a@example.com`, `${t} Alpha`);
+  await createAccount(stack, `${t.toLowerCase()}.z@example.com`, `${t} Zed`);
+  const project = await insert('projects', { name: `${t} Staffing`, status: 'active' });
+  // Alpha is booked 6 hours a day in the week of Monday 7 April 2031.
+  await insert('allocations', {
+    project_id: project.id,
+    user_id: busy,
+    start_date: '2031-04-07',
+    end_date: '2031-04-11',
+    hours_per_day: 6,
+  });
+
+  await signIn(page, ACCOUNTS.projectManager.email);
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('button', { name: 'New allocation' }).click();
+  const form = page.getByRole('dialog', { name: 'New allocation' });
+  await fillDate(page, 'Start date', '2031-04-07');
+  await fillDate(page, 'End date', '2031-04-11');
+  await expect(form.getByText('The most free on these dates first')).toBeVisible();
+  await form.getByRole('combobox', { name: 'Person' }).fill(t);
+  const options = page.getByRole('option');
+  await expect(options).toHaveCount(2);
+  await expect(options.nth(0)).toContainText(`${t} Zed`);
+  await expect(options.nth(0)).toContainText('40 h free of 40');
+  await expect(options.nth(1)).toContainText(`${t} Alpha`);
+  await expect(options.nth(1)).toContainText('10 h free of 40');
+});
