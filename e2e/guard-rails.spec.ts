@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
+import { expectNotice } from './support/notices.ts';
 import { signIn } from './support/session.ts';
 import { barsOf, expand, mondayPlus } from './support/planner.ts';
 import { STACKS } from './support/stacks.ts';
@@ -23,13 +24,6 @@ async function fillDate(page: Page, label: string, date: string) {
   const field = page.getByRole('dialog').getByLabel(new RegExp(`^${label}`));
   await field.fill(date);
   await field.blur();
-}
-
-async function closePopup(page: Page, text: string | RegExp) {
-  const popup = page.getByRole('dialog', { name: 'Success' });
-  await expect(popup).toContainText(text);
-  await popup.getByRole('button', { name: 'OK' }).click();
-  await expect(popup).toBeHidden();
 }
 
 test('the project page warns before saving, lists allocations outside the dates, and cuts them back', async ({
@@ -72,7 +66,7 @@ test('the project page warns before saving, lists allocations outside the dates,
   await fillDate(page, 'End date', '2031-03-21');
   await expect(warnings).toContainText('7 days after it ends');
   await form.getByRole('button', { name: 'Create allocation' }).click();
-  await closePopup(page, 'The allocation was added.');
+  await expectNotice(page, 'The allocation was added.');
   const outside = page.getByTestId('outside-dates');
   await expect(outside).toContainText('1 allocation falls outside 3 – 14 Mar 2031');
   await expect(outside).toContainText(`${name}, 10 – 21 Mar 2031`);
@@ -85,7 +79,7 @@ test('the project page warns before saving, lists allocations outside the dates,
   await expect(edit.getByTestId('outside-dates-offer')).toContainText('1 allocation of this project falls outside');
   await expect(edit.getByLabel(/Cut the allocation reaching outside/)).toBeChecked();
   await edit.getByRole('button', { name: 'Save project' }).click();
-  await closePopup(page, '1 allocation cut to its dates');
+  await expectNotice(page, '1 allocation cut to its dates');
   await expect(outside).toBeHidden();
   await expect(page.getByRole('table', { name: 'Team', exact: true })).toContainText('12 Mar 2031');
 });

@@ -6,7 +6,6 @@ import {
   Checkbox,
   ColorInput,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -15,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
+import { GuardedModal } from '../../ui/guarded-modal';
 import { allocationsOutside, type DatedAllocation } from './allocations-outside';
 import { countOf } from '../../lib/plural';
 import { type ActionResult } from '../../lib/action-result';
@@ -41,12 +41,12 @@ type ProjectFormModalProps = {
 
 export function ProjectFormModal({ opened, onClose, project, clients, action, allocations }: ProjectFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={project ? 'Edit project' : 'New project'} size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title={project ? 'Edit project' : 'New project'} size="lg">
       {/* A fresh form each time it opens: no leftovers from an earlier attempt. */}
       {opened ? (
         <ProjectForm project={project} clients={clients} action={action} allocations={allocations} onSaved={onClose} />
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
