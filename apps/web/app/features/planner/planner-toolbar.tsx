@@ -127,6 +127,15 @@ export function PlannerToolbar(props: Props) {
       {props.phone ? null : (
         <Group justify="space-between" mb={8} gap="xs" wrap="wrap">
           <Group gap="xs" wrap="wrap">
+            <SegmentedControl
+              aria-label="Rows"
+              value={view.rows}
+              onChange={(rows) => props.onView({ rows: rows as PlannerView['rows'] })}
+              data={[
+                { value: 'people', label: 'People' },
+                { value: 'projects', label: 'Projects' },
+              ]}
+            />
             <TextInput
               aria-label="Person"
               placeholder="Search people"
