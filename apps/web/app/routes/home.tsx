@@ -1,5 +1,6 @@
 // / (home): the organization's announcements, my allocations this week and the coming weeks, my utilization per week,
 // my upcoming time off, shortcuts. Announcement managers write and change announcements here.
+import stacked from '../ui/stacked-table.module.css';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/home';
@@ -180,8 +181,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label="My allocations">
+    <Table.ScrollContainer className={stacked.scroll} minWidth={560}>
+      <Table className={stacked.table} verticalSpacing="xs" aria-label="My allocations">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Project</Table.Th>
@@ -193,7 +194,7 @@ function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
         <Table.Tbody>
           {allocations.map((allocation) => (
             <Table.Tr key={allocation.id}>
-              <Table.Td>
+              <Table.Td data-label="Project">
                 <Anchor component={Link} to={`/projects/${allocation.project_id}`} fw={500}>
                   {allocation.projects?.name ?? 'Project'}
                 </Anchor>
@@ -203,9 +204,11 @@ function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
                   </Badge>
                 ) : null}
               </Table.Td>
-              <Table.Td>{allocation.role ?? '—'}</Table.Td>
-              <Table.Td>{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
-              <Table.Td ta="right">{formatHours(allocation.hours_per_day, 'h/day')}</Table.Td>
+              <Table.Td data-label="Role">{allocation.role ?? '—'}</Table.Td>
+              <Table.Td data-label="Dates">{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
+              <Table.Td ta="right" data-label="Hours">
+                {formatHours(allocation.hours_per_day, 'h/day')}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
