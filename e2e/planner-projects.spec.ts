@@ -32,10 +32,9 @@ test('projects as rows, opened to who works on each when', async ({ page }) => {
   await signIn(page, ACCOUNTS.projectManager.email);
   await page.goto('/user-allocations');
   await page.getByLabel('Person', { exact: true }).fill(t);
-  await page
-    .locator('label')
-    .filter({ hasText: /^Projects$/ })
-    .click();
+  await page.getByRole('button', { name: 'View' }).click();
+  await page.getByRole('menuitem', { name: 'Projects as rows' }).click();
+  await page.keyboard.press('Escape');
   const table = page.getByRole('table', { name: 'Projects by period' });
   const row = table.locator(`tr[data-project="${project!.id}"]`);
   await expect(row).toContainText(`${t} Nebula`);
@@ -60,9 +59,8 @@ test('projects as rows, opened to who works on each when', async ({ page }) => {
   await page.reload();
   await page.getByLabel('Person', { exact: true }).fill(t);
   await expect(page.getByRole('table', { name: 'Projects by period' })).toBeVisible();
-  await page
-    .locator('label')
-    .filter({ hasText: /^People$/ })
-    .click();
+  await page.getByRole('button', { name: 'View' }).click();
+  await page.getByRole('menuitem', { name: 'People as rows' }).click();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('grid')).toBeVisible();
 });

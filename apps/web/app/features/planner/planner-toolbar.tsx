@@ -127,15 +127,6 @@ export function PlannerToolbar(props: Props) {
       {props.phone ? null : (
         <Group justify="space-between" mb={8} gap="xs" wrap="wrap">
           <Group gap="xs" wrap="wrap">
-            <SegmentedControl
-              aria-label="Rows"
-              value={view.rows}
-              onChange={(rows) => props.onView({ rows: rows as PlannerView['rows'] })}
-              data={[
-                { value: 'people', label: 'People' },
-                { value: 'projects', label: 'Projects' },
-              ]}
-            />
             <TextInput
               aria-label="Person"
               placeholder="Search people"
@@ -190,6 +181,10 @@ export function PlannerToolbar(props: Props) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item onClick={() => props.onView({ rows: view.rows === 'projects' ? 'people' : 'projects' })}>
+                  {view.rows === 'projects' ? 'People as rows' : 'Projects as rows'}
+                </Menu.Item>
+                <Menu.Divider />
                 <Menu.Item onClick={() => props.onExpandAll(true)}>Expand all</Menu.Item>
                 <Menu.Item onClick={() => props.onExpandAll(false)}>Collapse all</Menu.Item>
                 <Menu.Divider />
