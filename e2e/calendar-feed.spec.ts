@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { createAccount, serviceClient } from './support/backend.ts';
+import { expectNotice } from './support/notices.ts';
 import { signIn } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';
 
@@ -82,9 +83,7 @@ test('a member subscribes to their plan with the link on their profile, and a re
   const dialog = page.getByRole('dialog', { name: 'Reset calendar link' });
   await expect(dialog).toContainText('the current one stops working');
   await dialog.getByRole('button', { name: 'Reset link' }).click();
-  const popup = page.getByRole('dialog', { name: 'Success' });
-  await expect(popup).toContainText('Your calendar link was reset.');
-  await popup.getByRole('button', { name: 'OK' }).click();
+  await expectNotice(page, 'Your calendar link was reset.');
 
   await expect(page.getByRole('textbox', { name: 'Subscription link' })).not.toHaveValue(link);
   const fresh = await feedLink(page);

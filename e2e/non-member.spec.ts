@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
+import { expectNotice } from './support/notices.ts';
 import { signIn } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';
 
@@ -34,8 +35,7 @@ test('a signed-in non-member is told whom to ask, everywhere but the profile', a
   await expect(noAccess).toHaveCount(0);
   await page.getByLabel('Job title').fill('Contractor');
   await page.getByRole('button', { name: 'Save details' }).click();
-  await expect(page.getByRole('dialog', { name: 'Success' })).toContainText('Your profile was saved.');
-  await page.getByRole('button', { name: 'OK' }).click();
+  await expectNotice(page, 'Your profile was saved.');
 
   await page.getByRole('button', { name: /Olga Outsider/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -5,6 +5,7 @@ import { createNodeClient } from '@teamplan/supabase-node';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, PASSWORD, serviceClient } from './support/backend.ts';
+import { expectNotice } from './support/notices.ts';
 import { signIn } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';
 
@@ -24,6 +25,8 @@ async function userId(email: string): Promise<string> {
 }
 
 async function expectPopup(page: Page, title: 'Success' | 'Error', text: string | RegExp) {
+  // A routine success is a passing notice; everything else is the popup, closed with OK.
+  if (title === 'Success') return expectNotice(page, text);
   const popup = page.getByRole('dialog', { name: title });
   await expect(popup).toContainText(text);
   await popup.getByRole('button', { name: 'OK' }).click();
@@ -91,7 +94,6 @@ test('a project manager creates a project after fixing what the form points out'
   await fillDate(page, 'End date', '2027-03-01');
   await form.getByLabel('Budget (hours)').fill('120');
   await form.getByRole('button', { name: 'Create project' }).click();
-  await expectPopup(page, 'Error', 'Some fields need another look');
   await expect(form.getByText('The end date must not be before the start date.')).toBeVisible();
 
   await fillDate(page, 'End date', '2027-06-30');
@@ -113,8 +115,39 @@ test('a duplicate code is refused by the backend and the reason is shown in word
   await form.getByLabel('Name').fill(`${t} Second`);
   await form.getByLabel('Code').fill(t);
   await form.getByRole('button', { name: 'Create project' }).click();
-  await expectPopup(page, 'Error', 'Another project already uses this code.');
+  // On the Code field itself, with no popup over the form.
+  const code = form.getByLabel('Code');
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('Another project already uses this code.');
+  await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
+  await code.fill(`${t}-2`);
+  await form.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
+});
+
+test('a form with typed changes asks before Escape or a backdrop click throws them away', async ({ page }) => {
+  await signIn(page, ACCOUNTS.projectManager.email);
+  await page.goto('/projects');
+  // Nothing typed: Escape closes at once.
+  await page.getByRole('button', { name: 'New project' }).click();
+  const form = page.getByRole('dialog', { name: 'New project' });
   await expect(form).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+
+  await page.getByRole('button', { name: 'New project' }).click();
+  await form.getByLabel('Name').fill('Half-typed project');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(form.getByLabel('Name')).toHaveValue('Half-typed project');
+
+  // A click on the backdrop beside the dialog asks too; Discard closes it.
+  await page.mouse.click(5, 5);
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(form).toBeHidden();
+  await expect(ask).toBeHidden();
 });
 
 test('a member sees a project read-only, and requests crafted by hand are refused', async ({ page }) => {
@@ -194,7 +227,6 @@ test('a project manager adds, edits and deletes an allocation on the project pag
   await form.getByLabel('Hours per day').fill('6');
   await form.getByLabel('Role').fill('Developer');
   await form.getByRole('button', { name: 'Create allocation' }).click();
-  await expectPopup(page, 'Error', 'Some fields need another look.');
   await expect(form).toContainText('The end date must not be before the start date.');
   await fillDate(page, 'End date', '2027-03-12');
   await form.getByRole('button', { name: 'Create allocation' }).click();

@@ -1,12 +1,11 @@
 // The document: Mantine theme and color scheme, the browser's settings, shared auth state, the popup, error pages.
 import '@mantine/core/styles.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage, errorMeta } from './ui/error-page';
 import { DefaultLayout } from './ui/layouts/default-layout';
-import { SidebarLayout } from './ui/layouts/sidebar-layout';
 import { PopupProvider } from './ui/popup-provider';
 import { AuthProvider } from './session/auth-provider';
 import { cssVariablesResolver, theme } from './theme';
@@ -88,13 +87,24 @@ export default function App() {
 
 export const meta: Route.MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: 'Teamplan' }]);
 
+// Loaded only for an error page of a signed-in member: the first page a visitor opens (sign in) never needs it.
+const SidebarLayout = lazy(() => import('./ui/layouts/sidebar-layout').then((m) => ({ default: m.SidebarLayout })));
+
 /** Every error page: inside the sidebar for a signed-in member, in the centered card otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const Frame = data?.auth.user ? SidebarLayout : DefaultLayout;
+  if (!data?.auth.user) {
+    return (
+      <DefaultLayout>
+        <ErrorPage error={error} />
+      </DefaultLayout>
+    );
+  }
   return (
-    <Frame>
-      <ErrorPage error={error} />
-    </Frame>
+    <Suspense fallback={<ErrorPage error={error} />}>
+      <SidebarLayout>
+        <ErrorPage error={error} />
+      </SidebarLayout>
+    </Suspense>
   );
 }

@@ -35,7 +35,44 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   profiles_weekly_capacity_hours_check: 'The weekly capacity must be between 0 and 168 hours.',
 };
 
+// The form field each constraint is about, so that its message marks that field instead of a popup over the form.
+const CONSTRAINT_FIELDS: Record<string, string> = {
+  projects_code_key: 'code',
+  projects_code_check: 'code',
+  projects_name_check: 'name',
+  projects_color_check: 'color',
+  projects_dates_ordered: 'end_date',
+  projects_budget_hours_check: 'budget_hours',
+  allocations_dates_ordered: 'end_date',
+  allocations_span_limited: 'end_date',
+  allocations_hours_per_day_check: 'hours_per_day',
+  allocations_role_check: 'role',
+  allocations_note_check: 'note',
+  time_off_dates_ordered: 'end_date',
+  time_off_span_limited: 'end_date',
+  time_off_no_overlap: 'start_date',
+  time_off_hours_per_day: 'hours',
+  time_off_entries_note_check: 'note',
+  announcements_title_check: 'title',
+  announcements_body_check: 'body',
+  announcements_expire_after_publishing: 'expiry_date',
+  invitations_one_pending_per_address: 'email',
+  invitations_email_check: 'email',
+  organization_name_check: 'name',
+  organization_default_weekly_hours_check: 'default_weekly_hours',
+  organization_work_days_check: 'work_days',
+  organization_allowed_email_domains_plain: 'allowed_email_domains',
+  profiles_weekly_capacity_hours_check: 'weekly_capacity_hours',
+};
+
 const FALLBACK = 'Something went wrong. Try again.';
+
+/** The form field a refusal is about (by the constraint it broke), or undefined when it is about no one field. */
+export function fieldOfDataError(failure: DataError | unknown): string | undefined {
+  const error = typeof failure === 'object' ? (failure as DataError) : null;
+  const constraint = error ? constraintOf(error) : undefined;
+  return constraint ? CONSTRAINT_FIELDS[constraint] : undefined;
+}
 
 function constraintOf(error: NonNullable<DataError>): string | undefined {
   return /constraint "([^"]+)"/.exec(`${error.message ?? ''} ${error.details ?? ''}`)?.[1];

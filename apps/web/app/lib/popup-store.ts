@@ -1,8 +1,12 @@
 // The global popup's state: what it shows, its default titles, and a small store the UI and guards share.
 export type PopupType = 'info' | 'success' | 'error' | 'warning';
 
-export type PopupRequest = { type: PopupType; message: string; title?: string };
-export type Popup = { id: string; type: PopupType; title: string; message: string };
+/**
+ * What to tell: a success shows as a notice that closes by itself, unless `stay` asks for the dialog (a success the
+ * person must act on, such as "check your inbox").
+ */
+export type PopupRequest = { type: PopupType; message: string; title?: string; stay?: boolean };
+export type Popup = { id: string; type: PopupType; title: string; message: string; stay?: boolean };
 
 const DEFAULT_TITLES: Record<PopupType, string> = {
   success: 'Success',
@@ -23,6 +27,7 @@ export function toPopup(request: PopupRequest, id = `popup-${++sequence}`): Popu
     type: request.type,
     message: request.message,
     title: request.title?.trim() || defaultPopupTitle(request.type),
+    ...(request.stay ? { stay: true } : {}),
   };
 }
 

@@ -71,7 +71,11 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
   useActionFeedback(actionData);
   const { step } = loaderData;
 
-  if (step === 'choose-password') return <ChoosePasswordForm next={loaderData.next} />;
+  if (step === 'choose-password') {
+    return (
+      <ChoosePasswordForm next={loaderData.next} askName={'invited' in loaderData && loaderData.invited === true} />
+    );
+  }
   if (step === 'failed') return <RequestNewLinkForm formError={actionData?.formError} />;
   if (step === 'notice') {
     return (

@@ -1,5 +1,6 @@
 // / (home): the organization's announcements, my allocations this week and the coming weeks, my utilization per week,
 // my upcoming time off, shortcuts. Announcement managers write and change announcements here.
+import stacked from '../ui/stacked-table.module.css';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/home';
@@ -15,7 +16,8 @@ import { TimeOffList } from '../features/time-off/time-off-list';
 import { loadTimeOffOf } from '../features/time-off/time-off.server';
 import { useAuth } from '../session/auth-provider';
 import { formatRange, todayIso, weeksFrom } from '../lib/dates';
-import { sessionUserContext, supabaseContext } from '../session/request-context.server';
+import { getRequestPermissions, sessionUserContext, supabaseContext } from '../session/request-context.server';
+import { SetupSteps, type SetupProgress } from '../features/organization/setup-steps';
 import { displayName } from '../session/session-user';
 import { formatHours } from '../lib/hours';
 
@@ -27,10 +29,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const supabase = context.get(supabaseContext);
   const weekStart = await loadWeekStart(supabase);
   const weeks = weeksFrom(todayIso(), WEEKS_SHOWN, weekStart);
-  if (!user) return { weeks, allocations: [], utilization: [], timeOff: [], announcements: [], timeZone: 'UTC' };
+  if (!user) {
+    return { weeks, allocations: [], utilization: [], timeOff: [], announcements: [], timeZone: 'UTC', setup: null };
+  }
   const from = weeks[0].start;
   const to = weeks[weeks.length - 1].end;
-  const [allocations, utilization, timeOff, news] = await Promise.all([
+  const [allocations, utilization, timeOff, news, setup] = await Promise.all([
     supabase
       .from('allocations')
       .select(ALLOCATION_COLUMNS)
@@ -49,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
     loadTimeOffOf(supabase, user.id),
     loadAnnouncements(supabase, user.id),
+    loadSetupProgress(context),
   ]);
   if (allocations.error) throw new Error(`Could not load allocations: ${allocations.error.message}`);
   if (utilization.error) throw new Error(`Could not load utilization: ${utilization.error.message}`);
@@ -59,7 +64,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     timeOff: timeOff.upcoming,
     announcements: news.announcements,
     timeZone: news.timeZone,
+    setup,
   };
+}
+
+/** The set-up steps for those who manage users, until every one is done; null for everyone else. */
+async function loadSetupProgress(context: Route.LoaderArgs['context']): Promise<SetupProgress | null> {
+  const permissions = await getRequestPermissions(context);
+  if (!permissions?.can_manage_users) return null;
+  const { data, error } = await context.get(supabaseContext).rpc('setup_progress');
+  // Without the figures the steps are left out: they help, nothing depends on them.
+  if (error || !data) return null;
+  const progress = data as unknown as SetupProgress;
+  return Object.values(progress).every(Boolean) ? null : progress;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,7 +93,7 @@ const SHORTCUTS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { weeks, allocations, utilization, timeOff, announcements, timeZone } = loaderData;
+  const { weeks, allocations, utilization, timeOff, announcements, timeZone, setup } = loaderData;
   const { user, permissions } = useAuth();
   const greeting = user ? `Welcome, ${displayName(user)}` : 'Welcome';
   return (
@@ -85,6 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title={greeting}
         description="News from the organization, your work this week and the next four, and when you are away."
       />
+      {setup ? <SetupSteps progress={setup} /> : null}
       <AnnouncementsSection
         announcements={announcements}
         timeZone={timeZone}
@@ -163,8 +181,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" aria-label="My allocations">
+    <Table.ScrollContainer className={stacked.scroll} minWidth={560}>
+      <Table className={stacked.table} verticalSpacing="xs" aria-label="My allocations">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Project</Table.Th>
@@ -176,7 +194,7 @@ function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
         <Table.Tbody>
           {allocations.map((allocation) => (
             <Table.Tr key={allocation.id}>
-              <Table.Td>
+              <Table.Td data-label="Project">
                 <Anchor component={Link} to={`/projects/${allocation.project_id}`} fw={500}>
                   {allocation.projects?.name ?? 'Project'}
                 </Anchor>
@@ -186,9 +204,11 @@ function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
                   </Badge>
                 ) : null}
               </Table.Td>
-              <Table.Td>{allocation.role ?? '—'}</Table.Td>
-              <Table.Td>{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
-              <Table.Td ta="right">{formatHours(allocation.hours_per_day, 'h/day')}</Table.Td>
+              <Table.Td data-label="Role">{allocation.role ?? '—'}</Table.Td>
+              <Table.Td data-label="Dates">{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
+              <Table.Td ta="right" data-label="Hours">
+                {formatHours(allocation.hours_per_day, 'h/day')}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

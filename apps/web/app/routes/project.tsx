@@ -1,6 +1,6 @@
 // /projects/:id: one project — its facts, budget, team and the team's weeks. Project managers change the project
 // and its allocations here. An id that is not a UUID, or names no visible project, answers 404.
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { data, redirect } from 'react-router';
@@ -21,6 +21,7 @@ import { PageHeader } from '../ui/page-header';
 import { deleteProject, updateProject } from '../features/projects/project-actions.server';
 import { ProjectFormModal } from '../features/projects/project-form-modal';
 import { ProjectOverview } from '../features/projects/project-overview';
+import { allocationsOutside } from '../features/projects/allocations-outside';
 import { PROJECT_SUMMARY_COLUMNS, type ProjectSummary } from '../features/projects/project-schema';
 import { useAuth } from '../session/auth-provider';
 import { failed, type ActionResult } from '../lib/action-result';
@@ -29,7 +30,7 @@ import { isMissingTableError } from '../lib/data-errors';
 import { isValidProjectId } from '../lib/route-validation';
 import { getRequestPermissions, supabaseContext } from '../session/request-context.server';
 import { countOf } from '../lib/plural';
-import { todayIso } from '../lib/dates';
+import { formatRange, todayIso } from '../lib/dates';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -104,6 +105,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const close = () => setDialog(null);
   const action = `/projects/${project.id}`;
   const newAllocation: AllocationDraft = { project_id: project.id, ...newAllocationDates(project, todayIso()) };
+  const outside = allocationsOutside(allocations, project.start_date, project.end_date);
+  const outsideRows = [...outside.partly, ...outside.wholly].sort((a, b) => a.start_date.localeCompare(b.start_date));
 
   return (
     <>
@@ -165,6 +168,22 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         </Paper>
       ) : (
         <Stack gap="lg">
+          {outsideRows.length > 0 ? (
+            <Alert color="yellow" variant="light" title="Outside the project's dates" data-testid="outside-dates">
+              <Text size="sm" mb={4}>
+                {countOf(outsideRows.length, 'allocation')} {outsideRows.length === 1 ? 'falls' : 'fall'} outside{' '}
+                {formatRange(project.start_date, project.end_date)}:
+              </Text>
+              <List size="sm">
+                {outsideRows.map((allocation) => (
+                  <List.Item key={allocation.id}>
+                    {allocation.profiles?.full_name || 'Unnamed'},{' '}
+                    {formatRange(allocation.start_date, allocation.end_date)}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          ) : null}
           <TeamTable
             allocations={allocations}
             onEdit={canManage ? (allocation) => setDialog({ kind: 'allocation', allocation }) : undefined}
@@ -186,6 +205,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             project={project}
             clients={project.client ? [project.client] : []}
             action={action}
+            allocations={allocations}
           />
           <ConfirmFormDialog
             opened={dialog?.kind === 'delete-project'}

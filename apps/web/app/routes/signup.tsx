@@ -18,9 +18,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** Whether the organization has anyone yet: the first account creates it. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { data } = await context.get(supabaseContext).rpc('organization_has_members');
+  return { first: data === false };
+}
+
 export const meta: Route.MetaFunction = () => [{ title: 'Create account · Teamplan' }];
 
-export default function Signup({ actionData }: Route.ComponentProps) {
+export default function Signup({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useActionFeedback(actionData);
 
@@ -30,9 +36,16 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         <Title order={1} size="h2">
           Create account
         </Title>
-        <Text c="dimmed" size="sm">
-          Join your organization's plan.
-        </Text>
+        {loaderData.first ? (
+          <Text size="sm" data-testid="first-account">
+            You are the first: this account creates your organization, and you become its administrator. You then name
+            it and invite the others.
+          </Text>
+        ) : (
+          <Text c="dimmed" size="sm">
+            Join your organization's plan.
+          </Text>
+        )}
       </div>
       {/* noValidate: empty fields must reach the server, which answers with the product's own message. */}
       <Form method="post" noValidate>

@@ -3,7 +3,7 @@ import { createContext, use, useEffect, useState, useSyncExternalStore, type Rea
 import { needsSecondFactor } from './second-factor';
 import { loadMembership, NO_PERMISSIONS } from './permissions';
 import { toSessionUser } from './session-user';
-import { getBrowserSupabase } from './supabase.browser';
+import { loadBrowserSupabase } from './supabase.lazy';
 import { createAuthStore, type AuthSnapshot, type AuthStore, type ServerAuthState } from './auth-store';
 
 const AuthContext = createContext<AuthStore | null>(null);
@@ -12,7 +12,7 @@ let browserAuthStore: AuthStore | undefined;
 
 /** The page's one store in the browser (client guards read it too); `initial` only counts on first call. */
 export function getBrowserAuthStore(initial?: ServerAuthState): AuthStore {
-  browserAuthStore ??= createAuthStore((userId) => loadMembership(getBrowserSupabase(), userId), initial);
+  browserAuthStore ??= createAuthStore(async (userId) => loadMembership(await loadBrowserSupabase(), userId), initial);
   return browserAuthStore;
 }
 
@@ -26,14 +26,24 @@ export function AuthProvider({ server, children }: { server: ServerAuthState; ch
   useEffect(() => store.syncFromServer(server), [store, server]);
 
   useEffect(() => {
-    const { data } = getBrowserSupabase().auth.onAuthStateChange((event, session) => {
-      // A session still owing its second factor is not signed in yet: the code step finishes it (and the server says so).
-      const signedIn = session?.user && !needsSecondFactor(session.access_token, session.user);
-      const user = signedIn ? toSessionUser(session.user) : null;
-      // supabase-js holds its auth lock while it notifies; the permission query must wait until it is released.
-      setTimeout(() => store.handleAuthEvent(event, user), 0);
+    let unsubscribe: (() => void) | null = null;
+    let stopped = false;
+    void loadBrowserSupabase().then((supabase) => {
+      if (stopped) return;
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        // A session still owing its second factor is not signed in yet: the code step finishes it (and the server
+        // says so).
+        const signedIn = session?.user && !needsSecondFactor(session.access_token, session.user);
+        const user = signedIn ? toSessionUser(session.user) : null;
+        // supabase-js holds its auth lock while it notifies; the permission query must wait until it is released.
+        setTimeout(() => store.handleAuthEvent(event, user), 0);
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
-    return () => data.subscription.unsubscribe();
+    return () => {
+      stopped = true;
+      unsubscribe?.();
+    };
   }, [store]);
 
   return <AuthContext value={store}>{children}</AuthContext>;

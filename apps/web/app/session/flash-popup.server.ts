@@ -16,6 +16,7 @@ const popupSchema = z.object({
   type: z.enum(['info', 'success', 'error', 'warning']),
   title: z.string().max(200),
   message: z.string().max(2000),
+  stay: z.boolean().optional(),
 });
 
 /** The Set-Cookie value that makes the next page show `request`. */

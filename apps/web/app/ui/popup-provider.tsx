@@ -1,17 +1,14 @@
 // The app's one popup dialog (title, message, OK) and the hook that opens it; closes on OK, backdrop click or Escape.
-import { Button, getDefaultZIndex, Group, Modal, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
-import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { getPopupStore, type Popup, type PopupRequest, type PopupStore, type PopupType } from '../lib/popup-store';
+// Routine successes do not interrupt: they show as a notice in a corner that closes by itself.
+import { createContext, lazy, Suspense, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getPopupStore, type Popup, type PopupRequest } from '../lib/popup-store';
+import { getNoticeStore } from '../lib/notice-store';
 
-const PopupContext = createContext<PopupStore | null>(null);
+const PopupDialogs = lazy(() => import('./popup-dialogs'));
 
-const LOOK: Record<PopupType, { color: string; Icon: typeof IconInfoCircle }> = {
-  success: { color: 'green', Icon: IconCircleCheck },
-  error: { color: 'red', Icon: IconCircleX },
-  warning: { color: 'orange', Icon: IconAlertTriangle },
-  info: { color: 'blue', Icon: IconInfoCircle },
-};
+type Show = (request: PopupRequest) => void;
+const PopupContext = createContext<Show | null>(null);
+const NOTICE_TITLE = 'Done';
 
 type PopupProviderProps = {
   children: ReactNode;
@@ -21,59 +18,49 @@ type PopupProviderProps = {
 
 export function PopupProvider({ children, handedOver }: PopupProviderProps) {
   const [store] = useState(getPopupStore);
+  const [notices] = useState(getNoticeStore);
+  const show = useMemo<Show>(
+    () => (request) => {
+      if (request.type === 'success' && !request.stay) notices.show(request.message, request.title || NOTICE_TITLE);
+      else store.show(request);
+    },
+    [store, notices],
+  );
+  // The dialogs are loaded with the first message, and stay.
+  const [needed, setNeeded] = useState(false);
   useEffect(() => {
-    if (handedOver) store.show(handedOver);
-  }, [store, handedOver]);
+    const check = () => {
+      if (store.current() || notices.current().length > 0) setNeeded(true);
+    };
+    check();
+    const stopPopups = store.subscribe(check);
+    const stopNotices = notices.subscribe(check);
+    return () => {
+      stopPopups();
+      stopNotices();
+    };
+  }, [store, notices]);
+  useEffect(() => {
+    if (!handedOver) return;
+    if (handedOver.type === 'success' && !handedOver.stay)
+      notices.show(handedOver.message, NOTICE_TITLE, handedOver.id);
+    else store.show(handedOver);
+  }, [store, notices, handedOver]);
   return (
-    <PopupContext value={store}>
+    <PopupContext value={show}>
       {children}
-      <PopupDialog store={store} />
+      {needed ? (
+        <Suspense fallback={null}>
+          <PopupDialogs store={store} notices={notices} />
+        </Suspense>
+      ) : null}
     </PopupContext>
   );
 }
 
 /** Opens the global popup: `showPopup({ type: 'error', message })`; the title defaults by type. */
 export function usePopup(): (request: PopupRequest) => void {
-  const store = use(PopupContext);
-  if (!store) throw new Error('usePopup must be used inside PopupProvider');
-  return store.show;
-}
-
-const noPopup = () => null;
-
-function PopupDialog({ store }: { store: PopupStore }) {
-  const popup = useSyncExternalStore(store.subscribe, store.current, noPopup);
-  // The dialog fades out after closing; keep showing the last text meanwhile instead of an empty box.
-  const [lastShown, setLastShown] = useState<Popup | null>(null);
-  if (popup && popup !== lastShown) setLastShown(popup);
-  const shown = popup ?? lastShown;
-  const look = LOOK[shown?.type ?? 'info'];
-  return (
-    <Modal
-      opened={popup !== null}
-      onClose={store.close}
-      centered
-      withCloseButton={false}
-      closeOnClickOutside
-      closeOnEscape
-      // Above every other dialog: it often reports the result of a form that is still open beneath it.
-      zIndex={getDefaultZIndex('modal') + 10}
-      data-popup-type={shown?.type}
-      title={
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon color={look.color} variant="light" radius="xl" aria-hidden>
-            <look.Icon size={18} />
-          </ThemeIcon>
-          <span>{shown?.title}</span>
-        </Group>
-      }
-    >
-      <Text style={{ whiteSpace: 'pre-line' }}>{shown?.message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={store.close} color={look.color === 'red' ? 'red' : undefined} data-autofocus>
-          OK
-        </Button>
-      </Group>
-    </Modal>
-  );
+  const show = use(PopupContext);
+  if (!show) throw new Error('usePopup must be used inside PopupProvider');
+  return show;
 }

@@ -1,6 +1,5 @@
 // Saving and deleting allocations as the signed-in person; row level security decides, these explain refusals.
-import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
-import { describeDataError } from '../../lib/data-errors';
+import { failed, invalid, succeeded, type ActionResult, refused } from '../../lib/action-result';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
 import { allocationInputSchema, toAllocationRow } from './allocation-schema';
 import type { TypedSupabaseClient } from '../../types/supabase';
@@ -18,14 +17,14 @@ export async function saveAllocation(supabase: TypedSupabaseClient, form: FormDa
     ? supabase.from('allocations').update(row).eq('id', id).select('id')
     : supabase.from('allocations').insert(row).select('id');
   const { data, error } = await query;
-  if (error) return failed(intent, describeDataError(error, 'allocations'));
+  if (error) return refused(intent, error, 'allocations');
   if (!data?.length) return failed(intent, GONE);
   return succeeded(intent, id ? 'The allocation was saved.' : 'The allocation was added.');
 }
 
 export async function deleteAllocation(supabase: TypedSupabaseClient, id: string): Promise<ActionResult> {
   const { data, error } = await supabase.from('allocations').delete().eq('id', id).select('id');
-  if (error) return failed('delete-allocation', describeDataError(error, 'allocations'));
+  if (error) return refused('delete-allocation', error, 'allocations');
   if (!data?.length) return failed('delete-allocation', GONE);
   return succeeded('delete-allocation', 'The allocation was deleted.');
 }

@@ -1,6 +1,19 @@
 // The fields of an allocation, the same on every screen that creates or changes one: labels, controls, limits and
 // order. Controlled: the screen holds the values and decides how they are saved.
-import { Alert, Anchor, Checkbox, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Checkbox,
+  Group,
+  List,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '../../lib/action-result';
 import type { AllocationFormValues } from './allocation-schema';
@@ -8,6 +21,8 @@ import { DateField } from '../../ui/date-field';
 import { DecimalInput } from '../../ui/decimal-input';
 
 type Choice = { value: string; label: string };
+/** A person to choose, with their free hours for the chosen dates when known. */
+type PersonOption = Choice & { free?: string | null; over?: boolean };
 
 type AllocationFormFieldsProps = {
   values: AllocationFormValues;
@@ -17,8 +32,10 @@ type AllocationFormFieldsProps = {
   projects?: Choice[];
   projectName?: string;
   /** People to choose from; left out when the person is fixed, then named by personName. */
-  people?: Choice[];
+  people?: PersonOption[];
   personName?: string;
+  /** Things to look at before saving, which do not stop the save. */
+  warnings?: string[];
 };
 
 export function AllocationFormFields({
@@ -29,6 +46,7 @@ export function AllocationFormFields({
   projectName,
   people,
   personName,
+  warnings = [],
 }: AllocationFormFieldsProps) {
   return (
     <Stack gap="sm">
@@ -63,7 +81,15 @@ export function AllocationFormFields({
         <Select
           label="Person"
           name="user_id"
-          data={people}
+          data={people.map(({ value, label }) => ({ value, label }))}
+          description={
+            people.some((person) => person.free)
+              ? 'The most free on these dates first'
+              : 'Choose the dates to see who is free'
+          }
+          renderOption={({ option }) => (
+            <PersonOptionLabel label={option.label} person={freeOf(people, option.value)} />
+          )}
           value={values.user_id || null}
           onChange={(value) => onChange({ user_id: value ?? '' })}
           searchable
@@ -132,6 +158,7 @@ export function AllocationFormFields({
         maxLength={2000}
         error={errors.note}
       />
+      <AllocationWarnings warnings={warnings} />
     </Stack>
   );
 }
@@ -143,4 +170,49 @@ function Fixed({ label, name }: { label: string; name?: string }) {
       {label}: <strong>{name}</strong>
     </Text>
   ) : null;
+}
+
+/** Warnings, not errors: the allocation may still be saved as it is. */
+function AllocationWarnings({ warnings }: { warnings: string[] }) {
+  // Always in the page, so that a screen reader hears warnings as they appear.
+  return (
+    <div aria-live="polite">
+      {warnings.length > 0 ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="Check before saving"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          data-testid="allocation-warnings"
+        >
+          <List size="sm" spacing={2}>
+            {warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+          <Text size="xs" mt={4}>
+            You can still save it.
+          </Text>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function freeOf(people: PersonOption[], id: string): PersonOption | undefined {
+  return people.find((person) => person.value === id);
+}
+
+/** A person in the picker: name, and their free hours on the chosen dates. */
+function PersonOptionLabel({ label, person }: { label: string; person?: PersonOption }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
+      <span>{label}</span>
+      {person?.free ? (
+        <Text size="xs" c={person.over ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {person.free}
+        </Text>
+      ) : null}
+    </Group>
+  );
 }

@@ -1,6 +1,9 @@
 // Creating or changing an allocation through a route action: the shared fields posted to the route, which checks
 // them with saveAllocation() and answers with a popup and the fields to look at again.
 import { useState } from 'react';
+import { useAllocationWarnings } from './use-allocation-warnings';
+import { useAvailability } from './use-availability';
+import { personChoices } from './person-availability';
 import { useFetcher } from 'react-router';
 import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
@@ -38,6 +41,9 @@ function AllocationForm({ allocation, people, projects, projectName, action, onD
   const fetcher = useFetcher<ActionResult>();
   useActionFeedback(fetcher.data, onDone);
   const [values, setValues] = useState<AllocationFormValues>(() => toFormValues(allocation));
+  const chosen = people.find((person) => person.id === values.user_id);
+  const warnings = useAllocationWarnings(values, allocation.id, chosen?.full_name || undefined);
+  const availability = useAvailability(values.start_date, values.end_date);
   return (
     <fetcher.Form method="post" action={action} noValidate>
       <input type="hidden" name="intent" value="save-allocation" />
@@ -49,14 +55,10 @@ function AllocationForm({ allocation, people, projects, projectName, action, onD
         errors={fetcher.data?.fieldErrors ?? {}}
         projects={projects?.map((project) => ({ value: project.id, label: project.name }))}
         projectName={projectName}
-        people={people.map((person) => ({ value: person.id, label: personLabel(person) }))}
+        people={personChoices(people, availability)}
+        warnings={warnings}
       />
       <AllocationFormButtons editing={Boolean(allocation.id)} saving={fetcher.state !== 'idle'} onCancel={onDone} />
     </fetcher.Form>
   );
-}
-
-function personLabel(person: Person): string {
-  const name = person.full_name || 'Unnamed';
-  return person.job_title ? `${name} · ${person.job_title}` : name;
 }

@@ -1,6 +1,7 @@
 // The frame around the allocation fields, the same wherever an allocation is created or changed: the dialog's
 // title and size, and its buttons.
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { GuardedModal } from '../../ui/guarded-modal';
 import type { ReactNode } from 'react';
 
 type AllocationModalProps = {
@@ -12,9 +13,15 @@ type AllocationModalProps = {
 
 export function AllocationModal({ opened, editing, onClose, children }: AllocationModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit allocation' : 'New allocation'} size="lg" centered>
+    <GuardedModal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'Edit allocation' : 'New allocation'}
+      size="lg"
+      centered
+    >
       {children}
-    </Modal>
+    </GuardedModal>
   );
 }
 

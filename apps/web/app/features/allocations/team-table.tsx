@@ -1,4 +1,5 @@
 // A project's team: one row per allocation with person, role, dates, hours per day and whether it is tentative.
+import stacked from '../../ui/stacked-table.module.css';
 import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatRange } from '../../lib/dates';
@@ -14,8 +15,8 @@ type TeamTableProps = {
 
 export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" aria-label="Team">
+    <Table.ScrollContainer className={stacked.scroll} minWidth={640}>
+      <Table className={stacked.table} verticalSpacing="xs" aria-label="Team">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Person</Table.Th>
@@ -35,7 +36,7 @@ export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
             const name = allocation.profiles?.full_name || 'Unnamed';
             return (
               <Table.Tr key={allocation.id}>
-                <Table.Td>
+                <Table.Td data-label="Person">
                   <Text fw={500}>{name}</Text>
                   {allocation.profiles?.job_title ? (
                     <Text size="xs" c="dimmed">
@@ -43,16 +44,18 @@ export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Role">
                   {allocation.role ?? (
                     <Text span c="dimmed">
                       —
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
-                <Table.Td ta="right">{formatHours(allocation.hours_per_day, 'h/day')}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Dates">{formatRange(allocation.start_date, allocation.end_date)}</Table.Td>
+                <Table.Td ta="right" data-label="Hours">
+                  {formatHours(allocation.hours_per_day, 'h/day')}
+                </Table.Td>
+                <Table.Td data-label="Status">
                   {allocation.tentative ? (
                     <Badge variant="outline" color="gray">
                       Tentative
@@ -64,7 +67,7 @@ export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
                   )}
                 </Table.Td>
                 {onEdit && onDelete ? (
-                  <Table.Td>
+                  <Table.Td data-label="Actions">
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon
                         variant="subtle"

@@ -1,7 +1,6 @@
 // Writing announcements as the signed-in person, one function per form intent: the database decides who may, this
 // says why not in words.
-import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
-import { describeDataError } from '../../lib/data-errors';
+import { failed, invalid, succeeded, type ActionResult, refused } from '../../lib/action-result';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
 import { announcementInputSchema, type AnnouncementInput } from './announcement-schema';
 import { formatInstant, knownTimeZone } from './announcement-times';
@@ -26,7 +25,7 @@ async function save(supabase: TypedSupabaseClient, form: FormData, id?: string):
     ? supabase.from('announcements').update(input).eq('id', id).select('id')
     : supabase.from('announcements').insert(input).select('id');
   const { data, error } = await request;
-  if (error) return failed(intent, describeDataError(error, 'announcements'));
+  if (error) return refused(intent, error, 'announcements');
   // Row level security hides rows instead of refusing: nothing changed means not allowed or not there.
   if (!data?.length) return failed(intent, GONE);
   const zone = knownTimeZone(String(form.get('time_zone') ?? ''));
@@ -41,14 +40,14 @@ async function change(
   message: (title: string) => string,
 ): Promise<ActionResult> {
   const { data, error } = await supabase.from('announcements').update(values).eq('id', id).select('title');
-  if (error) return failed(intent, describeDataError(error, 'announcements'));
+  if (error) return refused(intent, error, 'announcements');
   if (!data?.length) return failed(intent, GONE);
   return succeeded(intent, message(data[0].title as string));
 }
 
 async function remove(supabase: TypedSupabaseClient, id: string): Promise<ActionResult> {
   const { data, error } = await supabase.from('announcements').delete().eq('id', id).select('title');
-  if (error) return failed('delete-announcement', describeDataError(error, 'announcements'));
+  if (error) return refused('delete-announcement', error, 'announcements');
   if (!data?.length) return failed('delete-announcement', GONE);
   return succeeded('delete-announcement', `Announcement "${data[0].title}" was deleted.`);
 }

@@ -1,6 +1,7 @@
 // The form that writes or changes an announcement, in a dialog: title, Markdown text with a preview, pinning, when
 // to publish and when to expire. The route's action validates and saves it.
-import { Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { GuardedModal } from '../../ui/guarded-modal';
 import { TimeInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -25,12 +26,17 @@ type AnnouncementFormModalProps = {
 
 export function AnnouncementFormModal({ opened, onClose, announcement, timeZone, action }: AnnouncementFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={announcement ? 'Edit announcement' : 'New announcement'} size="xl">
+    <GuardedModal
+      opened={opened}
+      onClose={onClose}
+      title={announcement ? 'Edit announcement' : 'New announcement'}
+      size="xl"
+    >
       {/* A fresh form each time it opens: no leftovers from an earlier attempt. */}
       {opened ? (
         <AnnouncementForm announcement={announcement} timeZone={timeZone} action={action} onSaved={onClose} />
       ) : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 

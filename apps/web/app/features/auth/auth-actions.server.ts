@@ -30,7 +30,8 @@ const WRONG_PHONE_CREDENTIALS_MESSAGE = 'Phone number or password is wrong.';
 const failure = (message: string, status = 400) =>
   data<AuthActionResult>({ popup: { type: 'error', message } }, status);
 const invalidForm = (formError: string) => data<AuthActionResult>({ formError }, 400);
-const success = (message: string) => data<AuthActionResult>({ popup: { type: 'success', message } });
+// Each success of these forms asks the person to do something next (open an e-mail): a dialog, not a passing notice.
+const success = (message: string) => data<AuthActionResult>({ popup: { type: 'success', message, stay: true } });
 
 /** Where e-mailed links lead: /confirm, which then continues to `redirectTo`. */
 export function confirmUrl(origin: string, redirectTo: string): string {

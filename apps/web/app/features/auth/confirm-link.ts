@@ -54,7 +54,8 @@ export function readLinkResult(query: URLSearchParams, fragment = ''): LinkResul
 
 export type LinkOutcome =
   | { step: 'continue' }
-  | { step: 'choose-password' }
+  /** `invited`: the person is joining by invitation, and is asked for their name too. */
+  | { step: 'choose-password'; invited?: boolean }
   | { step: 'failed'; message: string }
   | { step: 'notice'; message: string }
   | { step: 'in-browser' }
@@ -83,7 +84,7 @@ export async function completeLink(supabase: TypedSupabaseClient, link: LinkResu
     case 'token-hash': {
       const { error } = await supabase.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
       if (error) return { step: 'failed', message: linkFailure(error.message) };
-      return PASSWORD_SETTING_TYPES.has(link.type) ? { step: 'choose-password' } : { step: 'continue' };
+      return PASSWORD_SETTING_TYPES.has(link.type) ? choosePassword(link.type) : { step: 'continue' };
     }
     case 'tokens': {
       const { error } = await supabase.auth.setSession({
@@ -91,12 +92,16 @@ export async function completeLink(supabase: TypedSupabaseClient, link: LinkResu
         refresh_token: link.refreshToken,
       });
       if (error) return { step: 'failed', message: error.message };
-      return link.type && PASSWORD_SETTING_TYPES.has(link.type) ? { step: 'choose-password' } : { step: 'continue' };
+      return link.type && PASSWORD_SETTING_TYPES.has(link.type) ? choosePassword(link.type) : { step: 'continue' };
     }
     case 'none':
       // Tokens and errors in the URL fragment never reach the server; the page reads them in the browser.
       return typeof window === 'undefined' ? { step: 'in-browser' } : { step: 'nothing' };
   }
+}
+
+function choosePassword(type: string): LinkOutcome {
+  return type === 'invite' ? { step: 'choose-password', invited: true } : { step: 'choose-password' };
 }
 
 function linkFailure(reason: string): string {

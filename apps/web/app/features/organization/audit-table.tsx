@@ -1,11 +1,12 @@
 // The audit trail's lines: when, who (with their address), and what changed, field by field.
+import stacked from '../../ui/stacked-table.module.css';
 import { Table, Text } from '@mantine/core';
 import type { AuditPage } from './audit-summary';
 
 export function AuditTable({ audit }: { audit: AuditPage }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" aria-label="Audit trail">
+    <Table.ScrollContainer className={stacked.scroll} minWidth={860}>
+      <Table className={stacked.table} verticalSpacing="sm" aria-label="Audit trail">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={170}>When</Table.Th>
@@ -16,10 +17,10 @@ export function AuditTable({ audit }: { audit: AuditPage }) {
         <Table.Tbody>
           {audit.entries.map((entry) => (
             <Table.Tr key={entry.id}>
-              <Table.Td>
+              <Table.Td data-label="When">
                 <Text size="sm">{entry.when}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Who">
                 <Text size="sm">{entry.who}</Text>
                 {entry.whoDetail ? (
                   <Text size="xs" c="dimmed">
@@ -27,7 +28,7 @@ export function AuditTable({ audit }: { audit: AuditPage }) {
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="What">
                 <Text size="sm" fw={600}>
                   {entry.what}
                 </Text>

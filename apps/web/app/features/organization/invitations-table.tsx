@@ -1,4 +1,5 @@
 // Pending invitations: the address, what it grants, who sent it and when, with resend and revoke.
+import stacked from '../../ui/stacked-table.module.css';
 import { Badge, Button, EmptyState, Group, Paper, Table, Text } from '@mantine/core';
 import { IconMailOff, IconRefresh, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,8 +24,8 @@ export function InvitationsTable({ invitations }: { invitations: Invitation[] })
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label="Pending invitations">
+      <Table.ScrollContainer className={stacked.scroll} minWidth={760}>
+        <Table className={stacked.table} verticalSpacing="sm" aria-label="Pending invitations">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>E-mail</Table.Th>
@@ -37,21 +38,21 @@ export function InvitationsTable({ invitations }: { invitations: Invitation[] })
           <Table.Tbody>
             {invitations.map((invitation) => (
               <Table.Tr key={invitation.id}>
-                <Table.Td>
+                <Table.Td data-label="E-mail">
                   <Text size="sm" fw={600}>
                     {invitation.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Permissions">
                   <PermissionBadges invitation={invitation} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Invited by">
                   <Text size="sm">{invitation.invited_by_name}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Sent">
                   <Text size="sm">{invitation.sent}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Actions">
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     <ResendButton invitation={invitation} />
                     <Button

@@ -1,8 +1,7 @@
 // Changing members as the signed-in user: a permission, a person's capacity, or their membership. The database
 // decides who may (and keeps one user manager); its refusal is passed on in words.
 import { z } from 'zod';
-import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
-import { describeDataError } from '../../lib/data-errors';
+import { failed, invalid, succeeded, type ActionResult, refused } from '../../lib/action-result';
 import { toFieldErrors } from '../../lib/form-fields';
 import { PERMISSIONS, personName } from './organization-model';
 import { readCapacityForm } from './organization-schemas';
@@ -33,7 +32,7 @@ export async function setPermission(supabase: TypedSupabaseClient, form: FormDat
     .update(change)
     .eq('user_id', user_id)
     .select('user_id');
-  if (error) return failed('set-permission', describeDataError(error, 'permissions'));
+  if (error) return refused('set-permission', error, 'permissions');
   if (!data?.length) return failed('set-permission', GONE);
   const label = PERMISSIONS.find((entry) => entry.name === permission)!.label;
   const name = await nameOf(supabase, user_id);
@@ -46,7 +45,7 @@ export async function saveCapacity(supabase: TypedSupabaseClient, form: FormData
   if (!parsed.success) return invalid('save-capacity', toFieldErrors(parsed.error));
   const { user_id, ...capacity } = parsed.data;
   const { data, error } = await supabase.from('profiles').update(capacity).eq('id', user_id).select('full_name,email');
-  if (error) return failed('save-capacity', describeDataError(error, 'capacity'));
+  if (error) return refused('save-capacity', error, 'capacity');
   if (!data?.length) return failed('save-capacity', GONE);
   return succeeded('save-capacity', `The capacity of ${personName(data[0])} was saved.`);
 }
@@ -60,7 +59,7 @@ export async function removeMember(supabase: TypedSupabaseClient, form: FormData
     .delete()
     .eq('user_id', userId.data)
     .select('user_id');
-  if (error) return failed('remove-member', describeDataError(error, 'members'));
+  if (error) return refused('remove-member', error, 'members');
   if (!data?.length) return failed('remove-member', GONE);
   return succeeded('remove-member', `${name} was removed from the organization. Their account stays, without access.`);
 }

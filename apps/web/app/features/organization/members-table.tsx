@@ -1,4 +1,5 @@
 // The members table: who they are, their three permissions as switches, when they joined and their capacity.
+import stacked from '../../ui/stacked-table.module.css';
 import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconDots, IconUserMinus } from '@tabler/icons-react';
 import {
@@ -20,8 +21,8 @@ type MembersTableProps = {
 
 export function MembersTable({ members, settings, currentUserId, onEditCapacity, onRemove }: MembersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1080}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="Members">
+    <Table.ScrollContainer className={stacked.scroll} minWidth={1080}>
+      <Table className={stacked.table} highlightOnHover verticalSpacing="sm" aria-label="Members">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -66,7 +67,7 @@ function MemberRow({ member, settings, isYou, onEditCapacity, onRemove }: Member
   const capacity = describeCapacity(member, settings);
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td data-label="Name">
         <Group gap={6} wrap="nowrap">
           {member.full_name.trim() ? (
             <Text fw={600} size="sm">
@@ -84,16 +85,16 @@ function MemberRow({ member, settings, isYou, onEditCapacity, onRemove }: Member
           ) : null}
         </Group>
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td style={{ overflowWrap: 'anywhere' }} data-label="E-mail">
         <Text size="sm">{member.email ?? '—'}</Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Job title">
         <Text size="sm" c={member.job_title ? undefined : 'dimmed'}>
           {member.job_title ?? '—'}
         </Text>
       </Table.Td>
       {PERMISSIONS.map((permission) => (
-        <Table.Td key={permission.name}>
+        <Table.Td key={permission.name} data-label={permission.label}>
           <Group justify="center">
             <PermissionSwitch
               userId={member.id}
@@ -105,10 +106,10 @@ function MemberRow({ member, settings, isYou, onEditCapacity, onRemove }: Member
           </Group>
         </Table.Td>
       ))}
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} data-label="Joined">
         <Text size="sm">{member.joined}</Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} data-label="Capacity">
         <Text size="sm">
           {capacity.hours}
           {capacity.hoursAreDefault ? <DefaultMark /> : null}
@@ -118,7 +119,7 @@ function MemberRow({ member, settings, isYou, onEditCapacity, onRemove }: Member
           {capacity.daysAreDefault ? ' (default)' : null}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Actions">
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>

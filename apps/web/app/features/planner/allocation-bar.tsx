@@ -4,6 +4,7 @@ import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import classes from './planner.module.css';
 import type { Allocation, Project } from './planner-data';
+import type { Gap } from './planner-layout';
 import { formatHours } from './planner-data';
 import { addDays, daysBetween, formatDate, formatRange } from '../../lib/dates';
 import { barColors, NO_PROJECT_COLOR } from '../../lib/colors';
@@ -15,6 +16,8 @@ interface Props {
   project: Project | undefined;
   left: number;
   width: number;
+  /** The person's days off under the bar, drawn as hatched gaps: no work is booked there. */
+  gaps?: Gap[];
   pixelsPerDay: number;
   focused: boolean;
   editable: boolean;
@@ -116,14 +119,41 @@ export function AllocationBar(props: Props) {
           aria-hidden
         />
       )}
-      {name} · {formatHours(allocation.hours_per_day)}h/day
-      <span className={classes.visuallyHidden}>, {details}</span>
+      {offsetDays
+        ? null
+        : (props.gaps ?? []).map((gap) => (
+            <span
+              key={gap.id}
+              className={classes.gap}
+              data-whole={gap.whole || undefined}
+              data-gap={gap.id}
+              style={{ left: gap.left, width: gap.width }}
+              title={`Away ${formatRange(gap.start_date, gap.end_date)}`}
+              aria-hidden
+            />
+          ))}
+      <span className={classes.barLabel}>
+        {name} · {formatHours(allocation.hours_per_day)}h/day
+      </span>
+      <span className={classes.visuallyHidden}>
+        , {details}
+        {awayText(props.gaps)}
+      </span>
       {editable && (
         <span className={classes.handle} data-edge="end" onPointerDown={(event) => begin('end', event)} aria-hidden />
       )}
       {landing ? <DragLabel reference={element} start={landing[0]} end={landing[1]} /> : null}
     </div>
   );
+}
+
+/** What the hatched gaps say to someone who cannot see them. */
+function awayText(gaps: Gap[] | undefined): string {
+  if (!gaps?.length) return '';
+  const spans = gaps.map(
+    (gap) => `${formatRange(gap.start_date, gap.end_date)}${gap.whole ? '' : ' (part of each day)'}`,
+  );
+  return `, away ${spans.join(', ')}`;
 }
 
 /** While a bar is dragged: where it will land and for how long, following the bar. */

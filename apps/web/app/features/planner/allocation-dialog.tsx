@@ -4,6 +4,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { AllocationFields } from './use-allocation-changes';
 import { AllocationFormFields } from '../allocations/allocation-fields';
+import { useAllocationWarnings } from '../allocations/use-allocation-warnings';
 import { AllocationFormButtons, AllocationModal } from '../allocations/allocation-modal';
 import { checkAllocation, toFormValues, type AllocationFormValues } from '../allocations/allocation-schema';
 import type { FieldErrors } from '../../lib/action-result';
@@ -47,6 +48,7 @@ function AllocationForm({ state, projects, onClose, onSave, onDelete }: Props & 
   const [values, setValues] = useState<AllocationFormValues>(() => toFormValues(state.values));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const warnings = useAllocationWarnings(values, state.id, state.personName);
   // Archived projects are offered only when the allocation already belongs to one.
   const choices = projects
     .filter((p) => !ARCHIVED.includes(p.status) || p.id === state.values.project_id)
@@ -83,6 +85,7 @@ function AllocationForm({ state, projects, onClose, onSave, onDelete }: Props & 
         errors={errors}
         projects={choices}
         personName={state.personName}
+        warnings={warnings}
       />
       <AllocationFormButtons
         editing={state.mode === 'edit'}

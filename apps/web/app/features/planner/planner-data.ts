@@ -19,7 +19,21 @@ export interface Person {
   job_title: string | null;
   weekly_capacity_hours: number;
   cells: Cell[];
+  /** The person's time off in the range, by start. */
+  time_off: TimeOff[];
 }
+
+/** Time off as the bars show it: whole days (hours null) or some hours a day. */
+export interface TimeOff {
+  id: string;
+  start_date: string;
+  end_date: string;
+  hours: number | null;
+  kind: string;
+}
+
+/** [id, start date, end date, hours a day (null for whole days), kind] */
+export type PackedTimeOff = [string, string, string, number | null, string];
 
 export interface Allocation {
   id: string;
@@ -56,13 +70,23 @@ export type PackedAllocation = [string, number, string, string, number, boolean,
 
 /** What the database sends: each person's allocations inside the person, as short arrays. */
 export interface PackedPlannerData extends Omit<PlannerData, 'people' | 'allocations'> {
-  people: (Person & { allocations: PackedAllocation[] })[];
+  people: (Omit<Person, 'time_off'> & { allocations: PackedAllocation[]; time_off?: PackedTimeOff[] })[];
 }
 
 /** Allocations as the planner edits them: one list of objects that name their person and project. */
 export function unpackPlannerData(packed: PackedPlannerData): PlannerData {
   const allocations: Allocation[] = [];
-  const people = packed.people.map(({ allocations: own, ...person }) => {
+  const people = packed.people.map(({ allocations: own, time_off: away = [], ...rest }) => {
+    const person: Person = {
+      ...rest,
+      time_off: away.map(([id, start_date, end_date, hours, kind]) => ({
+        id,
+        start_date,
+        end_date,
+        hours: hours === null ? null : Number(hours),
+        kind,
+      })),
+    };
     for (const [id, project, start_date, end_date, hours_per_day, tentative, role, note] of own) {
       const project_id = packed.projects[project].id;
       allocations.push({

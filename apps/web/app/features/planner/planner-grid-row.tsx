@@ -15,6 +15,7 @@ import {
   NAME_WIDTH,
   PERSON_ROW_HEIGHT,
   pixelsPerDay,
+  timeOffGaps,
   type PlannerRow,
   type Stack,
 } from './planner-layout';
@@ -138,6 +139,7 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
           project={project}
           left={NAME_WIDTH + bar.left}
           width={bar.width}
+          gaps={timeOffGaps(periods, row.allocation, row.person.time_off, columnWidth)}
           pixelsPerDay={pixelsPerDay(periods, bar.firstColumn, columnWidth)}
           focused={barFocused}
           editable={editable}

@@ -1,7 +1,7 @@
 // Geometry of the planner grid: column widths per zoom, the rows shown (people, and for an expanded person one
 // lane per allocation plus an empty lane to add one; in compact mode each person's bars stacked inside their row),
 // and converting between dates and pixels.
-import type { Allocation, Period, Person } from './planner-data';
+import type { Allocation, Period, Person, TimeOff } from './planner-data';
 import { addDays, daysBetween } from '../../lib/dates';
 import type { Zoom } from './planner-periods';
 
@@ -88,6 +88,40 @@ export function barGeometry(periods: Period[], allocation: Allocation, columnWid
     firstColumn: periodIndexOf(periods, allocation.start_date),
     lastColumn: periodIndexOf(periods, allocation.end_date),
   };
+}
+
+/** A stretch of time off under a bar: where it lies from the bar's left edge, and whether it is whole days. */
+export interface Gap {
+  id: string;
+  left: number;
+  width: number;
+  whole: boolean;
+  start_date: string;
+  end_date: string;
+}
+
+/** The person's time off under an allocation's bar, clipped to the allocation's dates and the range. */
+export function timeOffGaps(periods: Period[], allocation: Allocation, timeOff: TimeOff[], columnWidth: number): Gap[] {
+  const total = periods.length * columnWidth;
+  const barLeft = Math.max(0, dateToX(periods, allocation.start_date, columnWidth));
+  const gaps: Gap[] = [];
+  for (const entry of timeOff) {
+    const start = entry.start_date > allocation.start_date ? entry.start_date : allocation.start_date;
+    const end = entry.end_date < allocation.end_date ? entry.end_date : allocation.end_date;
+    if (start > end) continue;
+    const left = Math.max(0, dateToX(periods, start, columnWidth));
+    const right = Math.min(total, dateToX(periods, addDays(end, 1), columnWidth));
+    if (right <= left) continue;
+    gaps.push({
+      id: entry.id,
+      left: left - barLeft,
+      width: right - left,
+      whole: entry.hours === null,
+      start_date: start,
+      end_date: end,
+    });
+  }
+  return gaps;
 }
 
 /** Bars sorted by start, each on the first level free at its start: overlapping work stacks, the rest shares a line. */

@@ -181,6 +181,10 @@ export function PlannerToolbar(props: Props) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item onClick={() => props.onView({ rows: view.rows === 'projects' ? 'people' : 'projects' })}>
+                  {view.rows === 'projects' ? 'People as rows' : 'Projects as rows'}
+                </Menu.Item>
+                <Menu.Divider />
                 <Menu.Item onClick={() => props.onExpandAll(true)}>Expand all</Menu.Item>
                 <Menu.Item onClick={() => props.onExpandAll(false)}>Collapse all</Menu.Item>
                 <Menu.Divider />

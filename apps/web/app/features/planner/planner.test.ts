@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { planToCsv } from './planner-csv';
 import { cellState, unpackPlannerData, type PackedPlannerData, type Person } from './planner-data';
 import { rangeEnd, rangeStart } from './planner-periods';
-import { barGeometry, dateToX } from './planner-layout';
+import { barGeometry, dateToX, timeOffGaps } from './planner-layout';
 
 const weeks = [
   { start: '2026-03-02', end: '2026-03-08' },
@@ -35,6 +35,7 @@ describe('planner utilities', () => {
             [40, 0, 0, 0, 0],
           ],
           allocations: [['a-1', 1, '2026-03-02', '2026-03-06', 4, true, 'Design', 'Kick-off']],
+          time_off: [['t-1', '2026-03-04', '2026-03-05', null, 'vacation']],
         },
       ],
     };
@@ -54,6 +55,9 @@ describe('planner utilities', () => {
     ]);
     expect(data.people).toEqual([expect.not.objectContaining({ allocations: expect.anything() })]);
     expect(data.people[0].cells).toEqual(packed.people[0].cells);
+    expect(data.people[0].time_off).toEqual([
+      { id: 't-1', start_date: '2026-03-04', end_date: '2026-03-05', hours: null, kind: 'vacation' },
+    ]);
   });
 
   it('reads free, partly, full, over and no capacity from the figures without recomputing them', () => {
@@ -76,6 +80,7 @@ describe('planner utilities', () => {
         [40, 50, 0, 0, 1.25],
         [0, 0, 0, 5, null],
       ],
+      time_off: [],
     };
     const csv = planToCsv([person], weeks).split('\r\n');
     expect(csv[0]).toBe(
@@ -94,6 +99,19 @@ describe('planner utilities', () => {
       firstColumn: 0,
       lastColumn: 1,
     });
+  });
+
+  it('places the days off under a bar, relative to the bar, clipped to it', () => {
+    const allocation = { start_date: '2026-03-02', end_date: '2026-03-13' } as never;
+    const away = [
+      { id: 't-1', start_date: '2026-02-27', end_date: '2026-03-03', hours: null, kind: 'vacation' },
+      { id: 't-2', start_date: '2026-03-10', end_date: '2026-03-10', hours: 4, kind: 'other' },
+      { id: 't-3', start_date: '2026-03-20', end_date: '2026-03-20', hours: null, kind: 'sick' },
+    ];
+    expect(timeOffGaps(weeks, allocation, away, 70)).toEqual([
+      { id: 't-1', left: 0, width: 20, whole: true, start_date: '2026-03-02', end_date: '2026-03-03' },
+      { id: 't-2', left: 80, width: 10, whole: false, start_date: '2026-03-10', end_date: '2026-03-10' },
+    ]);
   });
 
   it('starts ranges on a Monday or the first of a month', () => {

@@ -7,6 +7,8 @@ import { AllocationDialog, type DialogState } from './allocation-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlannerAgenda } from './planner-agenda';
 import { PlannerGrid } from './planner-grid';
+import { ProjectPlan } from './project-plan';
+import { projectPlanRows } from './project-rows';
 import { PlannerNotice } from './planner-notice';
 import { PlannerToolbar, type Filters } from './planner-toolbar';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -116,6 +118,13 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   const rows = useMemo(
     () => buildRows(people, allocationsByPerson, isExpanded, view.compact),
     [people, allocationsByPerson, isExpanded, view.compact],
+  );
+  const projectRows = useMemo(
+    () =>
+      data && view.rows === 'projects'
+        ? projectPlanRows(data.projects, data.periods, people, allocations, filters.projectId)
+        : [],
+    [data, view.rows, people, allocations, filters.projectId],
   );
   const jobTitles = useMemo(
     () => [...new Set((data?.people ?? []).map((p) => p.job_title?.trim()).filter((t): t is string => !!t))].sort(),
@@ -265,7 +274,17 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
           }
         />
       )}
-      {data && people.length > 0 && !phone && (
+      {data && people.length > 0 && !phone && view.rows === 'projects' && (
+        <ProjectPlan
+          rows={projectRows}
+          periods={data.periods}
+          zoom={data.period}
+          isExpanded={isExpanded}
+          onToggle={toggle}
+          onOpen={actions.edit}
+        />
+      )}
+      {data && people.length > 0 && !phone && view.rows !== 'projects' && (
         <PlannerGrid
           key={`${data.period}`}
           periods={data.periods}

@@ -26,6 +26,7 @@ export async function changeEmail(
   return succeeded(
     'change-email',
     `Check the inbox of ${email}: open the link we sent there to confirm your new address.${also} Until then you sign in with your current address.`,
+    { stay: true },
   );
 }
 

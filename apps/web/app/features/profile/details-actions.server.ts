@@ -1,7 +1,6 @@
 // Saving the profile: one's own name, job title and time zone; work days and capacity (the database lets only user
 // managers change those).
-import { failed, invalid, succeeded, type ActionResult } from '../../lib/action-result';
-import { describeDataError } from '../../lib/data-errors';
+import { failed, invalid, succeeded, type ActionResult, refused } from '../../lib/action-result';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
 import { readCapacity } from '../capacity/capacity-schema';
 import { detailsSchema } from './profile-schema';
@@ -21,7 +20,7 @@ export async function saveDetails(
     .update({ full_name, job_title: job_title ?? null, time_zone: time_zone ?? null })
     .eq('id', userId)
     .select('id');
-  if (error) return failed('save-details', describeDataError(error, 'this profile'));
+  if (error) return refused('save-details', error, 'this profile');
   if (!data?.length) return failed('save-details', 'Your profile could not be found. Reload the page and try again.');
   // The sidebar and greetings read the name from the account, so it follows the profile.
   const { error: accountError } = await supabase.auth.updateUser({ data: { full_name } });
@@ -37,7 +36,7 @@ export async function saveCapacity(
   const parsed = readCapacity(form);
   if (!parsed.success) return invalid('save-capacity', toFieldErrors(parsed.error));
   const { data, error } = await supabase.from('profiles').update(parsed.data).eq('id', userId).select('id');
-  if (error) return failed('save-capacity', describeDataError(error, 'capacity'));
+  if (error) return refused('save-capacity', error, 'capacity');
   if (!data?.length) return failed('save-capacity', 'Your profile could not be found. Reload the page and try again.');
   return succeeded('save-capacity', 'Your work days and capacity were saved.');
 }

@@ -1,17 +1,22 @@
 // The form that creates or changes a project, in a dialog; the route's action validates and saves it.
 import {
+  Alert,
   Autocomplete,
   Button,
+  Checkbox,
   ColorInput,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
+import { GuardedModal } from '../../ui/guarded-modal';
+import { allocationsOutside, type DatedAllocation } from './allocations-outside';
+import { countOf } from '../../lib/plural';
 import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { DateField } from '../../ui/date-field';
@@ -30,14 +35,18 @@ type ProjectFormModalProps = {
   clients: string[];
   /** The route whose action saves it. */
   action: string;
+  /** The project's allocations, to say which new dates would leave some outside. */
+  allocations?: DatedAllocation[];
 };
 
-export function ProjectFormModal({ opened, onClose, project, clients, action }: ProjectFormModalProps) {
+export function ProjectFormModal({ opened, onClose, project, clients, action, allocations }: ProjectFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={project ? 'Edit project' : 'New project'} size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title={project ? 'Edit project' : 'New project'} size="lg">
       {/* A fresh form each time it opens: no leftovers from an earlier attempt. */}
-      {opened ? <ProjectForm project={project} clients={clients} action={action} onSaved={onClose} /> : null}
-    </Modal>
+      {opened ? (
+        <ProjectForm project={project} clients={clients} action={action} allocations={allocations} onSaved={onClose} />
+      ) : null}
+    </GuardedModal>
   );
 }
 
@@ -45,9 +54,12 @@ function ProjectForm({
   project,
   clients,
   action,
+  allocations = [],
   onSaved,
 }: Omit<ProjectFormModalProps, 'opened' | 'onClose'> & { onSaved: () => void }) {
   const fetcher = useFetcher<ActionResult>();
+  const [dates, setDates] = useState({ start: project?.start_date ?? '', end: project?.end_date ?? '' });
+  const outside = allocationsOutside(allocations, dates.start, dates.end);
   useActionFeedback(fetcher.data, onSaved);
   const errors = fetcher.data?.fieldErrors ?? {};
   const intent = project ? 'update-project' : 'create-project';
@@ -100,10 +112,17 @@ function ProjectForm({
           <DateField
             label="Start date"
             name="start_date"
-            defaultValue={project?.start_date}
+            value={dates.start}
+            onChange={(start) => setDates((now) => ({ ...now, start }))}
             error={errors.start_date}
           />
-          <DateField label="End date" name="end_date" defaultValue={project?.end_date} error={errors.end_date} />
+          <DateField
+            label="End date"
+            name="end_date"
+            value={dates.end}
+            onChange={(end) => setDates((now) => ({ ...now, end }))}
+            error={errors.end_date}
+          />
           <DecimalInput
             label="Budget (hours)"
             name="budget_hours"
@@ -113,6 +132,7 @@ function ProjectForm({
             description="Optional"
           />
         </SimpleGrid>
+        <OutsideDatesOffer partly={outside.partly.length} wholly={outside.wholly.length} />
         <Textarea
           label="Description"
           name="description"
@@ -132,5 +152,24 @@ function ProjectForm({
         </Group>
       </Stack>
     </fetcher.Form>
+  );
+}
+
+/** New dates that leave allocations outside: how many, and the offer to cut those that can be cut back. */
+function OutsideDatesOffer({ partly, wholly }: { partly: number; wholly: number }) {
+  if (partly + wholly === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" title="Allocations outside these dates" data-testid="outside-dates-offer">
+      {countOf(partly + wholly, 'allocation')} of this project {partly + wholly === 1 ? 'falls' : 'fall'} outside these
+      dates{wholly > 0 ? ` (${wholly} wholly, which stay as they are)` : ''}.
+      {partly > 0 ? (
+        <Checkbox
+          mt="xs"
+          name="clip_allocations"
+          defaultChecked
+          label={`Cut ${partly === 1 ? 'the allocation' : `the ${partly} allocations`} reaching outside back to the new dates`}
+        />
+      ) : null}
+    </Alert>
   );
 }

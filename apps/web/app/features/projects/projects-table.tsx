@@ -1,6 +1,7 @@
 // The project list: one row per project with its status, client, dates, people and planned hours; sortable headers.
 // Only the rows near the screen are in the page (the others are spacer height), so 300 projects open as fast as
 // twenty, on the server and in the browser.
+import stacked from '../../ui/stacked-table.module.css';
 import { Anchor, ColorSwatch, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -46,8 +47,9 @@ export function ProjectsTable({ projects, filters, onSort }: ProjectsTableProps)
     <SortableHeader sortKey={key} label={label} width={width} filters={filters} onSort={onSort} numeric={numeric} />
   );
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer className={stacked.scroll} minWidth={860}>
       <Table
+        className={stacked.table}
         highlightOnHover
         verticalSpacing="sm"
         layout="fixed"
@@ -95,7 +97,7 @@ function ProjectRow({
 }) {
   return (
     <Table.Tr ref={measure} data-index={index} aria-rowindex={index + 2}>
-      <Table.Td>
+      <Table.Td data-label="Project">
         <Group gap="sm" wrap="nowrap">
           <ColorSwatch color={project.color} size={14} aria-hidden />
           <div style={{ minWidth: 0 }}>
@@ -110,22 +112,26 @@ function ProjectRow({
           </div>
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Client">
         {project.client ?? (
           <Text c="dimmed" span>
             —
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Status">
         <StatusBadge status={project.status} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Dates">
         <Text size="sm">{formatRange(project.start_date, project.end_date)}</Text>
       </Table.Td>
-      <Table.Td ta="right">{project.people_count}</Table.Td>
-      <Table.Td ta="right">{formatHours(project.planned_hours)}</Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" data-label="People">
+        {project.people_count}
+      </Table.Td>
+      <Table.Td ta="right" data-label="Planned">
+        {formatHours(project.planned_hours)}
+      </Table.Td>
+      <Table.Td ta="right" data-label="Budget">
         {project.budget_hours === null ? (
           <Text c="dimmed" span>
             —

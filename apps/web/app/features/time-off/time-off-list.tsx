@@ -30,6 +30,7 @@ export function TimeOffList({ entries, emptyText, onDelete }: TimeOffListProps) 
               <div>
                 <Text size="sm" fw={500}>
                   {formatRange(entry.start_date, entry.end_date)}
+                  {entry.hours ? `, ${entry.hours} hours a day` : ''}
                 </Text>
                 {entry.note ? (
                   <Text size="xs" c="dimmed">

@@ -25,11 +25,17 @@ export type TimeOffRow = {
   user_id: string;
   start_date: string;
   end_date: string;
+  /** Hours off each day; null for whole days. */
+  hours: number | null;
   kind: TimeOffKind;
   note: string | null;
 };
 
-export const TIME_OFF_COLUMNS = 'id,user_id,start_date,end_date,kind,note';
+export const TIME_OFF_COLUMNS = 'id,user_id,start_date,end_date,hours,kind,note';
+
+/** Hours as a posted form sends them ("4", "3,5", "" for whole days). */
+const hoursOff = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : undefined;
 
 export const timeOffInputSchema = z
   .object({
@@ -37,6 +43,14 @@ export const timeOffInputSchema = z
     kind: z.enum(TIME_OFF_KINDS, { error: 'Choose vacation, sick, public holiday or other.' }),
     start_date: requiredDate('first day'),
     end_date: requiredDate('last day'),
+    hours: z.preprocess(
+      hoursOff,
+      z
+        .number({ error: 'Enter the hours off a day as a number, or leave it empty for whole days.' })
+        .gt(0, 'Hours off must be more than 0. Leave it empty for whole days.')
+        .max(24, 'Hours off may be at most 24 a day.')
+        .optional(),
+    ),
     note: optionalText(2000, 'The note'),
   })
   .refine((entry) => entry.end_date >= entry.start_date, {

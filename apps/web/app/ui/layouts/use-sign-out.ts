@@ -1,7 +1,7 @@
 // Signs out: the session cookie goes, permissions reset (SIGNED_OUT), and the sign-in page opens. By default only
 // this browser; 'global' ends every session of the account, on every device.
 import { useNavigate } from 'react-router';
-import { getBrowserSupabase } from '../../session/supabase.browser';
+import { loadBrowserSupabase } from '../../session/supabase.lazy';
 import { LOGIN_PATH } from '../../lib/redirects';
 import { usePopup } from '../popup-provider';
 
@@ -9,7 +9,7 @@ export function useSignOut(scope: 'local' | 'global' = 'local'): () => Promise<v
   const navigate = useNavigate();
   const showPopup = usePopup();
   return async () => {
-    const { error } = await getBrowserSupabase().auth.signOut({ scope });
+    const { error } = await (await loadBrowserSupabase()).auth.signOut({ scope });
     if (error) {
       showPopup({ type: 'error', message: error.message });
       return;
