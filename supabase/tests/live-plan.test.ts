@@ -90,7 +90,9 @@ describe('the live plan', () => {
     expect(await channel.track({ name: 'Ada Admin', page: 'planner' })).toBe('ok');
     const watching = await join(member);
     await waitFor(() =>
-      Object.values(watching.presenceState()).some((metas) => metas.some((meta) => meta.name === 'Ada Admin')),
+      Object.values(watching.presenceState<{ name: string }>()).some((metas) =>
+        metas.some((meta) => meta.name === 'Ada Admin'),
+      ),
     );
   });
 

@@ -3,7 +3,10 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { data, redirect } from 'react-router';
+import { data, redirect, useRevalidator } from 'react-router';
+import { useLivePlan } from '../features/live/use-live-plan';
+import { onPage } from '../features/live/viewers-of';
+import { Viewers } from '../features/live/viewers';
 import type { Route } from './+types/project';
 import { deleteAllocation, saveAllocation } from '../features/allocations/allocation-actions.server';
 import { AllocationFormModal } from '../features/allocations/allocation-form-modal';
@@ -107,6 +110,9 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const newAllocation: AllocationDraft = { project_id: project.id, ...newAllocationDates(project, todayIso()) };
   const outside = allocationsOutside(allocations, project.start_date, project.end_date);
   const outsideRows = [...outside.partly, ...outside.wholly].sort((a, b) => a.start_date.localeCompare(b.start_date));
+  const page = `project:${project.id}`;
+  const revalidator = useRevalidator();
+  const viewers = useLivePlan({ page, onChange: () => void revalidator.revalidate() });
 
   return (
     <>
@@ -115,6 +121,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           title={project.name}
           description={project.client ? `Client: ${project.client}` : 'The project, its team and their allocations.'}
         />
+        <Viewers viewers={onPage(viewers, page)} />
         {canManage ? (
           <Group gap="xs">
             <Button

@@ -1,6 +1,6 @@
 // The planner: loads the plan for the range in one request, filters it, and turns drags, clicks and keys into
 // saved changes to allocations (with undo), the figures always coming back from the database.
-import { Center, Loader, Title } from '@mantine/core';
+import { Center, Group, Loader, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AllocationDialog, type DialogState } from './allocation-dialog';
@@ -24,6 +24,9 @@ import { csvFileName, planToCsv } from './planner-csv';
 import { buildRows, periodIndexOf } from './planner-layout';
 import { markNow, PLANNER_MARKS } from './planner-marks';
 import { visiblePeople } from './planner-filters';
+import { useLivePlan } from '../live/use-live-plan';
+import { onPage } from '../live/viewers-of';
+import { Viewers } from '../live/viewers';
 
 const NO_FILTERS: Filters = { search: '', jobTitle: null, projectId: null };
 
@@ -80,6 +83,12 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
       await reload(stillWanted).catch(() => undefined);
     },
     showPopup,
+  });
+  // What others change appears here too; never over a change of this page that is still being saved.
+  const viewers = useLivePlan({
+    page: 'planner',
+    editing: dialog?.id ?? null,
+    onChange: () => void reload(() => !changes.saving()).catch(() => undefined),
   });
   const track = useCallback(async (saving: Promise<boolean>) => {
     setStatus('Saving…');
@@ -221,9 +230,12 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
     <>
       <PlannerToolbar
         heading={
-          <Title order={1} size="h3" mr="xs" style={{ whiteSpace: 'nowrap' }}>
-            {title}
-          </Title>
+          <Group gap="xs" wrap="nowrap" mr="xs">
+            <Title order={1} size="h3" style={{ whiteSpace: 'nowrap' }}>
+              {title}
+            </Title>
+            <Viewers viewers={onPage(viewers, 'planner')} />
+          </Group>
         }
         phone={phone}
         from={data?.from ?? query.from}

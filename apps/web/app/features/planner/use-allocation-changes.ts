@@ -144,5 +144,16 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
     return apply(inverse, false);
   }, [history, apply]);
 
-  return { create, update, remove, undo, canUndo: history.length > 0, lastChange: history[history.length - 1] };
+  /** Whether a change is shown but not saved yet: a plan loaded now would put the saved state over it. */
+  const saving = useCallback(() => unsaved.current > 0, []);
+
+  return {
+    create,
+    update,
+    remove,
+    undo,
+    saving,
+    canUndo: history.length > 0,
+    lastChange: history[history.length - 1],
+  };
 }
