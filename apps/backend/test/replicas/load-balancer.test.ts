@@ -1,6 +1,7 @@
 // Two backend processes on one PostgreSQL behind HAProxy are one Supabase: a user's day goes through the load
-// balancer (sign-up, sign-in, refresh, reads and writes), tokens from one process are taken by the other, and when one
-// process is killed the user carries on through the other. PostgreSQL only: an embedded database belongs to a single
+// balancer (sign-up, sign-in, refresh, reads and writes), tokens from one process are taken by the other, a change
+// and a presence made through one reach realtime subscribers of the other, and when one process is killed the user
+// carries on through the other. PostgreSQL only: an embedded database belongs to a single
 // process by design (its folder is locked), so the PGlite run has nothing to test here.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two backend processes behind a 
     expect(current).toBeNull();
   });
 
+  it('delivers a change written through one process, and presence, to subscribers of the other', async () => {
+    const [one, two] = backends;
+    const ada = client(one.url, one.anonKey);
+    await ada.auth.signInWithPassword({ email: 'ada@example.com', password: PASSWORD });
+    const cy = client(two.url, two.anonKey);
+    const { error } = await cy.auth.signUp({ email: 'cy@example.com', password: PASSWORD });
+    expect(error).toBeNull();
+    const join = async (who: SupabaseClient, heard: unknown[]) => {
+      await who.realtime.setAuth();
+      const channel = who
+        .channel('plan', { config: { private: true, presence: { key: (await who.auth.getUser()).data.user!.id } } })
+        .on('broadcast', { event: 'plan_changed' }, ({ payload }) => heard.push(payload))
+        .on('presence', { event: 'sync' }, () => {});
+      await new Promise<void>((resolve, reject) =>
+        channel.subscribe((status, failure) => {
+          if (status === 'SUBSCRIBED') resolve();
+          else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(failure ?? new Error(status));
+        }),
+      );
+      return channel;
+    };
+    const heardByAda: unknown[] = [];
+    const adaChannel = await join(ada, heardByAda);
+    await adaChannel.track({ name: 'Ada' });
+    const cyChannel = await join(cy, []);
+
+    const cyId = (await cy.auth.getUser()).data.user!.id;
+    await cy.from('profiles').update({ full_name: 'Cy' }).eq('id', cyId).throwOnError();
+    await waitFor(() => heardByAda.some((message) => (message as { table?: string }).table === 'profiles'));
+    await waitFor(() =>
+      Object.values(cyChannel.presenceState<{ name: string }>()).some((metas) => metas.some((m) => m.name === 'Ada')),
+    );
+    await ada.removeAllChannels();
+    await cy.removeAllChannels();
+  });
+
   it("carries a user's day through the balancer, and on when one process is killed", async () => {
     const user = client(balancer.url, backends[0].anonKey);
     const day = async (label: string) => {
@@ -100,3 +137,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two backend processes behind a 
     expect(backends[1].exit()).toBeUndefined();
   });
 });
+
+async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
