@@ -69,3 +69,49 @@ test("an allocation someone else makes appears on an open planner, which keeps t
   expect(await planner.evaluate(() => window.scrollY)).toBe(scrolled);
   await planner.context().close();
 });
+
+test('a change made from an old version is refused with the reason, and the newer one stays', async ({ browser }) => {
+  const service = serviceClient(stack);
+  const { data: project } = await service
+    .from('projects')
+    .insert({ name: `Live ${randomUUID().slice(0, 8)}` })
+    .select('id')
+    .single();
+  const { data: person } = await service.from('profiles').select('id').eq('email', ACCOUNTS.userManager.email).single();
+  await service.from('allocations').delete().eq('user_id', person!.id);
+  const { data: allocation } = await service
+    .from('allocations')
+    .insert({
+      project_id: project!.id,
+      user_id: person!.id,
+      start_date: mondayPlus(0),
+      end_date: mondayPlus(4),
+      hours_per_day: 4,
+    })
+    .select('id')
+    .single();
+  const planner = await signedInPage(browser, ACCOUNTS.projectManager.email);
+  await planner.goto('/user-allocations');
+  await expand(planner, person!.id);
+  await barsOf(planner, person!.id).click();
+  const edit = planner.getByRole('dialog', { name: 'Edit allocation' });
+  await edit.getByLabel('Hours per day').fill('6');
+
+  // Meanwhile someone else extends it.
+  await service
+    .from('allocations')
+    .update({ end_date: mondayPlus(11) })
+    .eq('id', allocation!.id);
+  await edit.getByRole('button', { name: 'Save allocation' }).click();
+  const refusal = planner.getByRole('dialog', { name: 'Error' });
+  await expect(refusal).toContainText('Someone else changed this allocation since you loaded it');
+  await refusal.getByRole('button', { name: 'OK' }).click();
+
+  const { data: stored } = await service
+    .from('allocations')
+    .select('end_date, hours_per_day')
+    .eq('id', allocation!.id)
+    .single();
+  expect(stored).toEqual({ end_date: mondayPlus(11), hours_per_day: 4 });
+  await planner.context().close();
+});

@@ -238,8 +238,8 @@ comment on function public.utilization(date, date, text, boolean, uuid[]) is
 --     people: [{ id, full_name, email, job_title, weekly_capacity_hours,
 --                cells: [[capacity, allocated, tentative, whole work days off, utilization, hours off], ...]
 --                       (one per period),
---                allocations: [[id, project position, start_date, end_date, hours_per_day, tentative, role, note],
---                              ...],
+--                allocations: [[id, project position, start_date, end_date, hours_per_day, tentative, role, note,
+--                               updated_at (the version a change is made from)], ...],
 --                time_off: [[id, start_date, end_date, hours, kind], ...] }]
 --              (by name; allocations and time off by start) }
 -- Each allocation is a short array inside its person, referring to its project by position, instead of an object
@@ -294,7 +294,7 @@ begin
   person_allocations as (
     select a.user_id,
            json_agg(json_build_array(a.id, pr.position, a.start_date, a.end_date, a.hours_per_day, a.tentative,
-                                     a.role, a.note) order by a.start_date, a.id) as allocations
+                                     a.role, a.note, a.updated_at) order by a.start_date, a.id) as allocations
     from public.allocations a
     join projects pr on pr.id = a.project_id
     where a.start_date <= range_to and a.end_date >= range_from

@@ -163,8 +163,8 @@ describe('planner_data', () => {
     expect(data.projects).toEqual([expect.objectContaining({ id: project, name: 'Apollo', color: '#1c7ed6' })]);
     const full = data.people.find((person) => person.id === fullTimer)!;
     expect(full.allocations).toEqual([
-      [expect.any(String), 0, '2026-02-20', '2026-03-11', 6, false, null, null],
-      [expect.any(String), 0, '2026-03-04', '2026-03-31', 4, true, null, null],
+      [expect.any(String), 0, '2026-02-20', '2026-03-11', 6, false, null, null, expect.any(String)],
+      [expect.any(String), 0, '2026-03-04', '2026-03-31', 4, true, null, null, expect.any(String)],
     ]);
     const later = await plannerData('2026-04-13', '2026-04-19', 'week', false);
     expect(later.people.find((person) => person.id === fullTimer)?.allocations.map((a) => a[2])).toEqual([

@@ -45,6 +45,8 @@ export interface Allocation {
   tentative: boolean;
   role: string | null;
   note: string | null;
+  /** The version this allocation was loaded at; a change sent with it is refused if someone changed it since. */
+  updated_at?: string;
 }
 
 export interface Project {
@@ -65,8 +67,8 @@ export interface PlannerData {
   projects: Project[];
 }
 
-/** [id, position in projects, start date, end date, hours per day, tentative, role, note] */
-export type PackedAllocation = [string, number, string, string, number, boolean, string | null, string | null];
+/** [id, position in projects, start date, end date, hours per day, tentative, role, note, updated at] */
+export type PackedAllocation = [string, number, string, string, number, boolean, string | null, string | null, string];
 
 /** What the database sends: each person's allocations inside the person, as short arrays. */
 export interface PackedPlannerData extends Omit<PlannerData, 'people' | 'allocations'> {
@@ -87,7 +89,7 @@ export function unpackPlannerData(packed: PackedPlannerData): PlannerData {
         kind,
       })),
     };
-    for (const [id, project, start_date, end_date, hours_per_day, tentative, role, note] of own) {
+    for (const [id, project, start_date, end_date, hours_per_day, tentative, role, note, updated_at] of own) {
       const project_id = packed.projects[project].id;
       allocations.push({
         id,
@@ -99,6 +101,7 @@ export function unpackPlannerData(packed: PackedPlannerData): PlannerData {
         tentative,
         role,
         note,
+        updated_at,
       });
     }
     return person;

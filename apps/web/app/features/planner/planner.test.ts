@@ -34,7 +34,9 @@ describe('planner utilities', () => {
             [40, 20, 0, 0, 0.5],
             [40, 0, 0, 0, 0],
           ],
-          allocations: [['a-1', 1, '2026-03-02', '2026-03-06', 4, true, 'Design', 'Kick-off']],
+          allocations: [
+            ['a-1', 1, '2026-03-02', '2026-03-06', 4, true, 'Design', 'Kick-off', '2026-02-27T10:00:00.123456+00:00'],
+          ],
           time_off: [['t-1', '2026-03-04', '2026-03-05', null, 'vacation']],
         },
       ],
@@ -51,6 +53,7 @@ describe('planner utilities', () => {
         tentative: true,
         role: 'Design',
         note: 'Kick-off',
+        updated_at: '2026-02-27T10:00:00.123456+00:00',
       },
     ]);
     expect(data.people).toEqual([expect.not.objectContaining({ allocations: expect.anything() })]);

@@ -193,7 +193,8 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
     if (state.mode === 'create') {
       expand(values.user_id);
       void track(changes.create(values));
-    } else if (state.id) void track(changes.update(state.id, values));
+      // Made from the version the dialog was opened at, however long it stayed open.
+    } else if (state.id) void track(changes.update(state.id, { ...values, updated_at: state.values.updated_at }));
   };
   /** Deletes; once the asking dialog has gone, the focus goes to the person's next bar (or the one before, or their row). */
   const [afterDelete, setAfterDelete] = useState<(() => void) | null>(null);

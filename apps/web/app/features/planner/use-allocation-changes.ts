@@ -9,6 +9,13 @@ import type { TypedSupabaseClient } from '../../types/supabase';
 /** A change that matched no row: someone deleted the allocation, or the person lost the right to change it. */
 const GONE_MESSAGE =
   'This allocation no longer exists or you may no longer change it. Reload the page to see the current plan.';
+/** A change made from a version someone else has changed since: refused, so that nobody's work is silently lost. */
+const CHANGED_MESSAGE =
+  'Someone else changed this allocation since you loaded it, so your change was not saved. The plan now shows ' +
+  'their version: make your change again if it still applies.';
+const CHANGED_BEFORE_DELETE_MESSAGE =
+  'Someone else changed this allocation since you loaded it, so it was not deleted. The plan now shows their ' +
+  'version: delete it again if you still want to.';
 
 export type AllocationFields = Omit<Allocation, 'id'>;
 
@@ -17,16 +24,20 @@ type Change =
   | { kind: 'update'; before: Allocation; after: Allocation }
   | { kind: 'delete'; before: Allocation };
 
-const COLUMNS = 'id, project_id, user_id, start_date, end_date, hours_per_day, tentative, role, note';
+const COLUMNS = 'id, project_id, user_id, start_date, end_date, hours_per_day, tentative, role, note, updated_at';
 
 class Refused extends Error {
-  constructor(readonly reason: string) {
+  /** `stale`: the plan on screen is out of date and is loaded again to show what is stored. */
+  constructor(
+    readonly reason: string,
+    readonly stale = false,
+  ) {
     super(reason);
   }
 }
 
 function fieldsOf(allocation: Allocation): AllocationFields {
-  const { id: _id, ...fields } = allocation;
+  const { id: _id, updated_at: _version, ...fields } = allocation;
   return fields;
 }
 
@@ -51,23 +62,44 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
     current.current = allocations;
   }, [allocations]);
 
+  // A change is sent with the version it was made from: the one on screen, or the one a dialog was opened at. Quick
+  // changes queue one after another, so the version a change was made from may have been replaced by this page's own
+  // save of the change before it: `successors` maps each version this page saved over to the one its save produced.
+  const successors = useRef(new Map<string, string>());
+  const versionFor = (version: string | undefined) => {
+    let current = version;
+    while (current && successors.current.has(current)) current = successors.current.get(current);
+    return current;
+  };
+
   const write = useCallback(
     async (change: Change): Promise<Allocation | null> => {
       const table = supabase.from('allocations');
       if (change.kind === 'delete') {
-        const { data, error } = await table.delete().eq('id', change.before.id).select('id');
+        const version = versionFor(change.before.updated_at);
+        let request = table.delete().eq('id', change.before.id);
+        if (version) request = request.eq('updated_at', version);
+        const { data, error } = await request.select('id');
         if (error) throw new Refused(describeDataError(error, 'allocations'));
-        if (!data?.length) throw new Refused(GONE_MESSAGE);
+        if (!data?.length) {
+          const { data: still } = await table.select('id').eq('id', change.before.id);
+          if (still?.length) throw new Refused(CHANGED_BEFORE_DELETE_MESSAGE, true);
+          throw new Refused(GONE_MESSAGE);
+        }
         return null;
       }
+      const version = change.kind === 'update' ? versionFor(change.after.updated_at) : undefined;
       const request =
         change.kind === 'create'
           ? table.insert({ id: change.after.id, ...fieldsOf(change.after) })
-          : table.update(fieldsOf(change.after)).eq('id', change.after.id);
+          : table.update({ ...fieldsOf(change.after), updated_at: version }).eq('id', change.after.id);
       const { data, error } = await request.select(COLUMNS);
+      if (error?.code === 'PT409') throw new Refused(CHANGED_MESSAGE, true);
       if (error) throw new Refused(describeDataError(error, 'allocations'));
       if (!data?.length) throw new Refused(GONE_MESSAGE);
-      return data[0] as Allocation;
+      const saved = data[0] as Allocation;
+      if (version && saved.updated_at) successors.current.set(version, saved.updated_at);
+      return saved;
     },
     [supabase],
   );
@@ -97,6 +129,7 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
           return true;
         } catch (error) {
           setAllocations(rollBack);
+          if (error instanceof Refused && error.stale) await reload(() => unsaved.current === 1).catch(() => undefined);
           if (recordForUndo) setHistory((past) => past.filter((recorded) => recorded !== change));
           const message = error instanceof Refused ? error.reason : describeDataError(error, 'allocations');
           showPopup({ type: 'error', message });
