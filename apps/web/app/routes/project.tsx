@@ -121,26 +121,28 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           title={project.name}
           description={project.client ? `Client: ${project.client}` : 'The project, its team and their allocations.'}
         />
-        <Viewers viewers={onPage(viewers, page)} />
-        {canManage ? (
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              onClick={() => setDialog({ kind: 'edit-project' })}
-            >
-              Edit project
-            </Button>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDialog({ kind: 'delete-project' })}
-            >
-              Delete project
-            </Button>
-          </Group>
-        ) : null}
+        <Group gap="xs">
+          <Viewers viewers={onPage(viewers, page)} />
+          {canManage ? (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => setDialog({ kind: 'edit-project' })}
+              >
+                Edit project
+              </Button>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setDialog({ kind: 'delete-project' })}
+              >
+                Delete project
+              </Button>
+            </>
+          ) : null}
+        </Group>
       </Group>
       <ProjectOverview project={project} />
       {project.description ? (

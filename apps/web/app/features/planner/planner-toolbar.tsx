@@ -115,7 +115,7 @@ export function PlannerToolbar(props: Props) {
             />
             <Select
               aria-label="Range"
-              w={110}
+              w={124}
               data={RANGES}
               value={String(props.months)}
               onChange={(value) => value && props.onMonths(Number(value))}
