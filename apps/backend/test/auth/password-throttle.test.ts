@@ -99,13 +99,15 @@ describe('failed password sign-ins per account', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i < 8; i += 1) {
       known.push(await timed((await signUpWithSession(h)).email));
       unknown.push(await timed(uniqueEmail('nobody')));
     }
+    // Without the bcrypt work an unknown address is refused in a few milliseconds, a fiftieth of a wrong password's
+    // time; the band is wide so that a busy machine's noise does not matter.
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
   });
 
   it('doubles the wait with each failure after a lock runs out, up to ten minutes', async () => {
