@@ -2,7 +2,6 @@
 // e-mailed code when the auth service asks for reauthentication), and signing out of every device.
 import { createSign, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createAccount, latestMail, PASSWORD, serviceClient, verifyLink } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';
@@ -186,7 +185,7 @@ function withoutSessionId(token: string, stack: Stack): string {
   const [header, payload] = token.split('.');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   delete claims.session_id;
-  const [jwk] = JSON.parse(readFileSync(path.join(stack.dataDir, 'signing_keys.json'), 'utf8'));
+  const [jwk] = JSON.parse(readFileSync(stack.env.SUPABASE_AUTH_SIGNING_KEYS_PATH, 'utf8'));
   const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
   const signature = createSign('SHA256')
     .update(body)

@@ -1,4 +1,6 @@
 // The two running products the end-to-end suite talks to, each with its own ports and data folder.
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Stack {
@@ -6,6 +8,22 @@ export interface Stack {
   apiUrl: string;
   dataDir: string;
   env: Record<string, string>;
+}
+
+/**
+ * A signing key of the suite's own (its file named by SUPABASE_AUTH_SIGNING_KEYS_PATH in the stack's env), made once
+ * beside the data folders, which each run starts afresh: a test can sign tokens the stack accepts, while a backend
+ * otherwise keeps the key it generated in its database.
+ */
+function signingKeyFile(name: string): string {
+  const file = path.resolve('.data-e2e', `${name}-signing-key.json`);
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'ES256', use: 'sig' };
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify([jwk]), { mode: 0o600 });
+  }
+  return file;
 }
 
 function stack(name: string, webPort: number, backendPort: number, extraEnv: Record<string, string> = {}): Stack {
@@ -38,6 +56,7 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const STACKS = {
   default: stack('default', 3301 + offset, 54331 + offset),
   confirmations: stack('confirmations', 3302 + offset, 54332 + offset, {
+    SUPABASE_AUTH_SIGNING_KEYS_PATH: signingKeyFile('confirmations'),
     SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS: 'true',
     SUPABASE_AUTH_EMAIL_SECURE_PASSWORD_CHANGE: 'true',
   }),
