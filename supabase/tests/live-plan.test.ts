@@ -6,6 +6,10 @@ import { createNodeClient } from '@teamplan/supabase-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_SUPABASE_DIR } from '../../apps/backend/test/harness.ts';
 import { startRealtimeBackend, type RealtimeBackend } from '../../apps/backend/test/realtime/backend.ts';
+import { until } from '../../apps/backend/test/wait.ts';
+
+/** Changes travel through the database and a socket: ten seconds leaves room for a busy machine. */
+const waitFor = (check: () => boolean) => until(check, 10_000);
 
 const PASSWORD = 'correct-horse-42';
 let rt: RealtimeBackend;
@@ -103,11 +107,3 @@ describe('the live plan', () => {
     await anonymous.removeAllChannels();
   });
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

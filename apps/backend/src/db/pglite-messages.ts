@@ -1,5 +1,5 @@
 // What the backend's thread and PGlite's worker thread say to each other (pglite-threaded.ts, pglite-worker.ts).
-import type { QueryResult, Statement } from './types.ts';
+import type { QueryResult, RawDbError, Statement } from './types.ts';
 
 export type Request =
   | { id: number; op: 'query'; text: string; params?: unknown[]; tx?: number }
@@ -13,15 +13,7 @@ export type Request =
   | { id: number; op: 'close' };
 
 /** A database error as it crosses threads: its message and SQLSTATE fields. */
-export interface ErrorFields {
-  message: string;
-  code?: string;
-  detail?: string;
-  hint?: string;
-  constraint?: string;
-  table?: string;
-  column?: string;
-}
+export type ErrorFields = RawDbError;
 
 export type Reply =
   | { id: number; ok: true; value?: QueryResult | QueryResult[] | number }

@@ -7,6 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './pglite.ts';
 import { DbError, type Db } from './types.ts';
+import { until } from '../../test/wait.ts';
+
+/** Changes travel through the database and a socket: ten seconds leaves room for a busy machine. */
+const waitFor = (check: () => boolean) => until(check, 10_000);
 
 const LIMIT_MS = 1500;
 const RUNAWAY = 'select count(*) from generate_series(1, 2000000000)';
@@ -79,11 +83,3 @@ describe('PGlite on its own thread', () => {
     await stop();
   }, 30_000);
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -54,7 +54,8 @@ export class DbError extends Error {
   }
 }
 
-interface RawDbError {
+/** A database error's message and SQLSTATE fields, as the drivers raise them (and as they cross threads). */
+export interface RawDbError {
   message: string;
   code?: string;
   detail?: string;

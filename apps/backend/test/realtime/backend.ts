@@ -111,16 +111,7 @@ export class Inbox<T = unknown> {
   }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `check` holds, polling. */
-export async function until(check: () => boolean, timeoutMs = 5000, what = 'the condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
+export { sleep, until } from '../wait.ts';
 
 /** How long a test file may take to start its backend: minutes on a machine busy with other work. */
 export const STARTUP_MS = 180_000;

@@ -12,6 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabaseUrl } from '../harness.ts';
 import { startBackendProcess, type BackendProcess } from '../resilience/backend-process.ts';
 import { startLoadBalancer, type LoadBalancer } from './haproxy.ts';
+import { until } from '../wait.ts';
+
+/** Changes travel through the database and a socket: ten seconds leaves room for a busy machine. */
+const waitFor = (check: () => boolean) => until(check, 10_000);
 
 const PASSWORD = 'correct-horse-42';
 
@@ -137,11 +141,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two backend processes behind a 
     expect(backends[1].exit()).toBeUndefined();
   });
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -14,6 +14,7 @@ import { readSharedKey, SIGNING_KEYS, storeSigningKeys } from '../../src/key-sto
 import { JwtError, loadKeys, newSigningJwk } from '../../src/keys.ts';
 import { openScratchDb, REPO_SUPABASE_DIR } from '../harness.ts';
 import type { JWK } from 'jose';
+import { until } from '../wait.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -76,7 +77,7 @@ describe('keys shared through the database', () => {
       const current = (await readSharedKey<JWK[]>(db, SIGNING_KEYS))!;
       const fresh = await newSigningJwk();
       await storeSigningKeys(db, [fresh, ...current]);
-      await waitUntil(() => one.keys.jwks.keys.length === 2 && two.keys.jwks.keys.length === 2);
+      await until(() => one.keys.jwks.keys.length === 2 && two.keys.jwks.keys.length === 2);
 
       const newToken = await two.keys.sign({ sub: 'after', role: 'authenticated' }, 600);
       expect(decodeProtectedHeader(newToken).kid).toBe(fresh.kid);
@@ -86,7 +87,7 @@ describe('keys shared through the database', () => {
       expect(one.keys.anonKey).not.toBe(oldAnonKey);
 
       await storeSigningKeys(db, [fresh]);
-      await waitUntil(() => one.keys.jwks.keys.length === 1 && two.keys.jwks.keys.length === 1);
+      await until(() => one.keys.jwks.keys.length === 1 && two.keys.jwks.keys.length === 1);
       await expect(one.keys.verify(oldToken)).rejects.toThrow(JwtError);
       await expect(two.keys.verify(newToken)).resolves.toMatchObject({ sub: 'after' });
     } finally {
@@ -94,11 +95,3 @@ describe('keys shared through the database', () => {
     }
   });
 });
-
-async function waitUntil(done: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -3,9 +3,9 @@
 // postgres user the package created, since PostgreSQL refuses to run as root.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../free-port.ts';
 
 export interface OwnPostgres {
   url: string;
@@ -23,14 +23,6 @@ function binDir(): string {
     : undefined;
   if (!version) throw new Error('PostgreSQL is not installed (Debian package: postgresql)');
   return path.join(root, version, 'bin');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function createOwnPostgres(): Promise<OwnPostgres> {
