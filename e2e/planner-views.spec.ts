@@ -155,6 +155,38 @@ test('dragging a bar shows where it will land', async ({ page }) => {
   await page.mouse.up();
 });
 
+test('dragging a bar past the project’s end warns before letting go, and the drop still saves', async ({ page }) => {
+  const ending = await service()
+    .from('projects')
+    .insert({ name: `Quasar ${RUN}`, color: '#2f9e44', status: 'active', end_date: mondayPlus(13) })
+    .select('id')
+    .single();
+  if (ending.error) throw new Error(ending.error.message);
+  const edge = await createAccount(stack, `views-edge-${RUN}@example.com`, `Edge ${RUN}`);
+  const placed = await service()
+    .from('allocations')
+    .insert({
+      project_id: ending.data.id,
+      user_id: edge,
+      hours_per_day: 8,
+      start_date: mondayPlus(7),
+      end_date: mondayPlus(11),
+    });
+  if (placed.error) throw new Error(placed.error.message);
+  await openPlanner(page, `?from=${mondayPlus(0)}`);
+  await expand(page, edge);
+  const bar = barsOf(page, edge).first();
+  const box = (await bar.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 96, box.y + box.height / 2, { steps: 6 });
+  const label = page.getByRole('status').filter({ hasText: /5 days/ });
+  await expect(label).toContainText("Outside the project's dates");
+  await expect(label).toContainText('5 days after it ends');
+  await page.mouse.up();
+  await expect.poll(async () => (await allocationsOf(edge))[0]?.start_date).toBe(mondayPlus(14));
+});
+
 test('the keyboard stays on the bar it moves, every press counts, and a delete leaves the focus nearby', async ({
   page,
 }) => {

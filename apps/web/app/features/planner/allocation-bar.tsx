@@ -1,6 +1,6 @@
 // One allocation as a bar in its lane: project color and name, hours per day, hatched when tentative. Drag the bar
 // to move it, drag an edge to resize it, click it to edit; the dates snap to whole days.
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
+import { autoUpdate, flip, FloatingPortal, offset, shift, useFloating } from '@floating-ui/react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import classes from './planner.module.css';
 import type { Allocation, Project } from './planner-data';
@@ -8,12 +8,16 @@ import type { Gap } from './planner-layout';
 import { formatHours } from './planner-data';
 import { addDays, daysBetween, formatDate, formatRange } from '../../lib/dates';
 import { barColors, NO_PROJECT_COLOR } from '../../lib/colors';
+import { toFormValues } from '../allocations/allocation-schema';
+import { useAllocationWarnings } from '../allocations/use-allocation-warnings';
 
 type DragMode = 'move' | 'start' | 'end';
 
 interface Props {
   allocation: Allocation;
   project: Project | undefined;
+  /** Whose bar it is, for the warnings shown while it is dragged. */
+  personName?: string;
   left: number;
   width: number;
   /** The person's days off under the bar, drawn as hatched gaps: no work is booked there. */
@@ -142,7 +146,15 @@ export function AllocationBar(props: Props) {
       {editable && (
         <span className={classes.handle} data-edge="end" onPointerDown={(event) => begin('end', event)} aria-hidden />
       )}
-      {landing ? <DragLabel reference={element} start={landing[0]} end={landing[1]} /> : null}
+      {landing ? (
+        <DragLabel
+          reference={element}
+          allocation={allocation}
+          personName={props.personName}
+          start={landing[0]}
+          end={landing[1]}
+        />
+      ) : null}
     </div>
   );
 }
@@ -156,8 +168,19 @@ function awayText(gaps: Gap[] | undefined): string {
   return `, away ${spans.join(', ')}`;
 }
 
-/** While a bar is dragged: where it will land and for how long, following the bar. */
-function DragLabel({ reference, start, end }: { reference: HTMLElement | null; start: string; end: string }) {
+/**
+ * While a bar is dragged: where it will land and for how long, following the bar, and what a planner should know
+ * before letting go (outside the project's dates, over its budget, time off, no work days) from the same database
+ * rules as the allocation form. Warnings only: the drop still saves.
+ */
+function DragLabel(props: {
+  reference: HTMLElement | null;
+  allocation: Allocation;
+  personName?: string;
+  start: string;
+  end: string;
+}) {
+  const { reference, allocation, start, end } = props;
   const [floating, setFloating] = useState<HTMLElement | null>(null);
   const { floatingStyles } = useFloating({
     elements: { reference, floating },
@@ -166,10 +189,23 @@ function DragLabel({ reference, start, end }: { reference: HTMLElement | null; s
     middleware: [offset(6), flip(), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
   });
+  const warnings = useAllocationWarnings(
+    toFormValues({ ...allocation, start_date: start, end_date: end }),
+    allocation.id,
+    props.personName,
+  );
   const days = daysBetween(start, end) + 1;
   return (
-    <span ref={setFloating} className={classes.dragLabel} style={floatingStyles} role="status">
-      {formatRange(start, end)} · {days} {days === 1 ? 'day' : 'days'}
-    </span>
+    // In a portal: the dragged bar is see-through, and its label must not be.
+    <FloatingPortal>
+      <span ref={setFloating} className={classes.dragLabel} style={floatingStyles} role="status">
+        {formatRange(start, end)} · {days} {days === 1 ? 'day' : 'days'}
+        {warnings.map((warning) => (
+          <span key={warning} className={classes.dragWarning}>
+            {warning}
+          </span>
+        ))}
+      </span>
+    </FloatingPortal>
   );
 }

@@ -137,6 +137,7 @@ export const PlannerGridRow = memo(function PlannerGridRow(props: Props) {
         <AllocationBar
           allocation={row.allocation}
           project={project}
+          personName={row.person.full_name}
           left={NAME_WIDTH + bar.left}
           width={bar.width}
           gaps={timeOffGaps(periods, row.allocation, row.person.time_off, columnWidth)}
