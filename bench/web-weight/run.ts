@@ -1,7 +1,7 @@
 // The JavaScript each page of the web app downloads on a first visit, gzipped, against its budget: the entry (React,
 // React Router and the app's start-up), the root route and every route module from the root down to the page, with
 // everything they import. Reads the build's route manifest, so run it after `npm run build`:
-//   node --import tsx bench/web-weight/run.ts
+//   npm run bench:web-weight
 // Each figure is also given as a ratio to the entry alone (React and React Router), measured in the same run. Exits
 // with 1 when a page is over its budget.
 import { readdirSync, readFileSync } from 'node:fs';
