@@ -14,6 +14,10 @@ interface Setup {
 type Ask = { do: 'reset'; measuring: boolean } | { do: 'count' } | { do: 'report' } | { do: 'close' };
 type Command = Ask & { id: number };
 
+// A worker thread does not inherit the benchmark's TypeScript loader: it registers it, then loads this module.
+const THREAD_START = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+
 export class ReceiverPool {
   private nextId = 0;
   private readonly pending = new Map<number, (value: unknown) => void>();
@@ -31,7 +35,7 @@ export class ReceiverPool {
   static async start(url: string, total: number, threads: number, topic?: string): Promise<ReceiverPool> {
     const workers = Array.from({ length: threads }, (_, i) => {
       const count = Math.floor(total / threads) + (i < total % threads ? 1 : 0);
-      return new Worker(new URL(import.meta.url), { workerData: { url, count, topic } satisfies Setup });
+      return new Worker(THREAD_START, { eval: true, workerData: { url, count, topic } satisfies Setup });
     });
     await Promise.all(
       workers.map(
