@@ -1,6 +1,6 @@
 // `npm run bench:functions`: a trivial function through /functions/v1 against the same handler run by `deno serve`
 // directly, side by side (ABBA order) with autocannon over loopback: warm requests per second and p50, and their
-// ratio. Then the cold start (a new Deno process for the function), and 50 concurrent calls of a function that waits
+// ratio; beside them a bare Node relay in front of that `deno serve`, the floor of any relay through Node. Then the cold start (a new Deno process for the function), and 50 concurrent calls of a function that waits
 // one second, which should all be done in about one second.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { utimesSync } from 'node:fs';
@@ -33,15 +33,16 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startBackend(): Promise<{ child: ChildProcess; url: string; anonKey: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/functions/server.ts'], {
+/** A process of the benchmark, once it has printed what it serves as a JSON line. */
+async function startChild<T>(args: string[]): Promise<{ child: ChildProcess } & T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const started = await new Promise<{ url: string; anonKey: string }>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the benchmark backend exited with ${code}`)));
+  const started = await new Promise<T>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{')) resolve(JSON.parse(line) as { url: string; anonKey: string });
+      if (line.startsWith('{')) resolve(JSON.parse(line) as T);
     });
   });
   return { child, ...started };
@@ -94,29 +95,33 @@ async function concurrentWaits(url: string, headers: Record<string, string>): Pr
   return performance.now() - started;
 }
 
-const backend = await startBackend();
+const backend = await startChild<{ url: string; anonKey: string }>(['bench/functions/server.ts']);
 const direct = await startDenoServe();
+const bare = await startChild<{ url: string }>(['bench/functions/bare-relay.ts', direct.url]);
 try {
   const headers = { authorization: `Bearer ${backend.anonKey}` };
-  const ours = `${backend.url}/functions/v1/hello`;
-  await measure(ours, headers, 2);
-  await measure(direct.url, {}, 2);
-  const oursSamples: Sample[] = [];
-  const directSamples: Sample[] = [];
+  const targets = {
+    ours: { url: `${backend.url}/functions/v1/hello`, headers },
+    bare: { url: bare.url, headers: {} },
+    direct: { url: direct.url, headers: {} },
+  };
+  const names = Object.keys(targets) as Array<keyof typeof targets>;
+  for (const name of names) await measure(targets[name].url, targets[name].headers, 2);
+  const samples = { ours: [] as Sample[], bare: [] as Sample[], direct: [] as Sample[] };
   for (let round = 0; round < ROUNDS; round += 1) {
-    const order = round % 2 === 0 ? ['ours', 'direct'] : ['direct', 'ours'];
-    for (const which of order) {
-      if (which === 'ours') oursSamples.push(await measure(ours, headers));
-      else directSamples.push(await measure(direct.url, {}));
-    }
+    // Each round in the reverse order of the one before, so that none always runs first on a warmer machine.
+    const order = round % 2 === 0 ? names : [...names].reverse();
+    for (const name of order) samples[name].push(await measure(targets[name].url, targets[name].headers));
   }
-  const a = combine(oursSamples);
-  const b = combine(directSamples);
-  const { cold, warm } = await coldStarts(ours, headers);
+  const a = combine(samples.ours);
+  const r = combine(samples.bare);
+  const b = combine(samples.direct);
+  const { cold, warm } = await coldStarts(targets.ours.url, headers);
   const waits = await concurrentWaits(`${backend.url}/functions/v1/wait`, headers);
   const ratio = a.rps / b.rps;
   printTable(`hello through /functions/v1 vs deno serve directly (${CONNECTIONS} connections, ${ROUNDS}x${SECONDS}s)`, [
     { figure: 'requests/s via /functions/v1', value: a.rps.toFixed(0), target: '-', ok: null },
+    { figure: 'requests/s via a bare Node relay', value: r.rps.toFixed(0), target: '-', ok: null },
     { figure: 'requests/s via deno serve', value: b.rps.toFixed(0), target: '-', ok: null },
     {
       figure: 'throughput ratio',
@@ -124,7 +129,9 @@ try {
       target: `>= ${TARGET_RATIO}x`,
       ok: ratio >= TARGET_RATIO,
     },
+    { figure: 'bare Node relay / deno serve', value: `${(r.rps / b.rps).toFixed(2)}x`, target: '-', ok: null },
     { figure: 'p50 via /functions/v1 (ms)', value: a.p50.toFixed(1), target: '-', ok: null },
+    { figure: 'p50 via a bare Node relay (ms)', value: r.p50.toFixed(1), target: '-', ok: null },
     { figure: 'p50 via deno serve (ms)', value: b.p50.toFixed(1), target: '-', ok: null },
     { figure: 'errors', value: String(a.errors + b.errors), target: '0', ok: a.errors + b.errors === 0 },
     { figure: 'cold start, one request (ms)', value: cold.toFixed(0), target: '-', ok: null },
@@ -132,6 +139,7 @@ try {
     { figure: '50 concurrent 1 s calls (ms)', value: waits.toFixed(0), target: '< 1500', ok: waits < 1500 },
   ]);
 } finally {
+  bare.child.kill('SIGTERM');
   direct.child.kill();
   backend.child.kill('SIGTERM');
 }

@@ -1,7 +1,8 @@
 // `npm run bench:realtime`: the realtime service against a minimal `ws` broadcast server in the same run.
 // 1. Fan-out: BENCH_CLIENTS (2,000) sockets on one channel, one sender: the most deliveries per second (a burst of
 //    messages, until every socket has them all), then send-to-receive latency p50/p99 at half that rate; the same
-//    clients and frames against the minimal server, in turn (baseline, backend, backend, baseline).
+//    clients and frames against the minimal server, in turn (baseline, backend, backend, baseline). The receiving
+//    sockets live on BENCH_RECEIVER_THREADS (2) worker threads, so that the clients are not what saturates.
 // 2. Connections: BENCH_IDLE (10,000) sockets, each joined to a channel and heartbeating: the backend's RSS per
 //    connection, and heartbeat replies still prompt.
 // 3. Postgres changes: inserts into a published table with row level security through the data API, 500 per second
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { median, ms, printTable, ratio, type Row } from '../lib/measure.ts';
 import { closeAll, joinAll, now, openMany, openSocket, percentile, request, sleep, socketUrl } from './clients.ts';
+import { ReceiverPool } from './receivers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2000);
@@ -23,6 +25,8 @@ const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 200);
 const BURST = Number(process.env.BENCH_BURST ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const INSERT_RATE = 500;
+// Threads the fan-out's receiving sockets are spread over (see receivers.ts).
+const RECEIVER_THREADS = Number(process.env.BENCH_RECEIVER_THREADS ?? 2);
 
 interface Started {
   child: ChildProcess;
@@ -80,41 +84,26 @@ const frameFor = (sentAt: number, seq: number) =>
 
 async function fanOut(server: Started, isBackend: boolean): Promise<FanOut> {
   const url = isBackend ? socketUrl(server.url, server.anonKey) : socketUrl(server.url);
-  const receivers = await openMany(url, CLIENTS);
+  const receivers = await ReceiverPool.start(url, CLIENTS, RECEIVER_THREADS, isBackend ? TOPIC : undefined);
   const sender = await openSocket(url);
-  if (isBackend) {
-    await joinAll(receivers, () => TOPIC);
-    await joinAll([sender], () => TOPIC);
-  }
-  let received = 0;
-  const latencies: number[] = [];
-  let measuring = false;
-  for (const ws of receivers) {
-    ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { event: string; payload: { payload: { t: number } } };
-      if (message.event !== 'broadcast') return;
-      received += 1;
-      if (measuring) latencies.push(now() - message.payload.payload.t);
-    });
-  }
+  if (isBackend) await joinAll([sender], () => TOPIC);
   const waitFor = async (count: number) => {
     const deadline = Date.now() + 60_000;
-    while (received < count && Date.now() < deadline) await sleep(2);
+    while ((await receivers.received()) < count && Date.now() < deadline) await sleep(5);
   };
 
   // The most deliveries per second: a burst, until every socket has every message.
   await sleep(200);
-  received = 0;
+  await receivers.reset(false);
   const started = now();
   for (let i = 0; i < BURST; i++) sender.send(frameFor(now(), i));
   await waitFor(BURST * CLIENTS);
-  const deliveriesPerSecond = (received / (now() - started)) * 1000;
+  const deliveriesPerSecond = ((await receivers.received()) / (now() - started)) * 1000;
 
   // Latency at half that rate.
   await sleep(300);
   const rate = deliveriesPerSecond / 2 / CLIENTS;
-  received = 0;
-  measuring = true;
+  await receivers.reset(true);
   const total = Math.max(20, Math.round(rate * SECONDS));
   const interval = 1000 / rate;
   const begin = now();
@@ -125,8 +114,10 @@ async function fanOut(server: Started, isBackend: boolean): Promise<FanOut> {
     sender.send(frameFor(now(), i));
   }
   await waitFor(total * CLIENTS);
+  const latencies = await receivers.latencies();
   const result = { deliveriesPerSecond, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-  closeAll([...receivers, sender]);
+  closeAll([sender]);
+  await receivers.close();
   await sleep(500);
   return result;
 }

@@ -1,48 +1,25 @@
 // The servers of the realtime benchmark, each in a process of its own so that the clients do not share its event
 // loop. `backend`: the backend on PGlite serving bench/realtime/project; prints its URL, keys and user tokens as one
 // JSON line. `baseline`: a minimal `ws` broadcast server (every message a client sends goes to every other client).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { loadConfig } from '../../apps/backend/src/config.ts';
-import { startBackend } from '../../apps/backend/src/server.ts';
+import { serveBenchBackend } from '../lib/bench-backend.ts';
 
 const TEAMS = 20;
 
 async function backend(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-bench-realtime-'));
-  const started = await startBackend(
-    loadConfig({
-      BACKEND_PORT: '0',
-      DATA_DIR: dataDir,
-      SUPABASE_DIR: fileURLToPath(new URL('./project', import.meta.url)),
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    }),
-  );
-  const { keys } = started.deps;
-  const tokens = await Promise.all(
-    Array.from({ length: TEAMS }, (_, team) =>
-      keys.sign({ role: 'authenticated', sub: crypto.randomUUID(), team: String(team) }, 3600),
-    ),
-  );
-  console.log(
-    JSON.stringify({
-      url: started.url,
+  await serveBenchBackend(
+    'realtime',
+    new URL('./project', import.meta.url),
+    async ({ deps: { keys } }) => ({
       anonKey: keys.anonKey,
       serviceKey: keys.serviceRoleKey,
-      tokens,
-      pid: process.pid,
+      tokens: await Promise.all(
+        Array.from({ length: TEAMS }, (_, team) =>
+          keys.sign({ role: 'authenticated', sub: crypto.randomUUID(), team: String(team) }, 3600),
+        ),
+      ),
     }),
-  );
-  process.once(
-    'SIGTERM',
-    () =>
-      void started.stop().finally(() => {
-        rmSync(dataDir, { recursive: true, force: true });
-        process.exit(0);
-      }),
+    process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
   );
 }
 

@@ -127,7 +127,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await findObject(service.deps.db, bucket, key);
+      const object = await service.objects.find(bucket, key, () => findObject(service.deps.db, bucket, key));
       if (!object) throw errors.noSuchKey();
       return serveObject(service, c, object);
     }),

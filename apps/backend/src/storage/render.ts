@@ -97,6 +97,38 @@ const MIME: Record<string, string> = {
   heif: 'image/avif',
 };
 
+/**
+ * The format of each object version rendered lately, as sharp read it from the bytes. A version's bytes never change,
+ * so a transformation already in the render cache is served without reading the source again.
+ */
+const sourceFormats = new Map<string, string>();
+const MAX_SOURCE_FORMATS = 1000;
+
+async function readObject(service: StorageService, object: ObjectRow): Promise<Buffer> {
+  try {
+    const stream = await service.store.read(object.version);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch (error) {
+    if (error instanceof NotStoredError) throw errors.noSuchKey();
+    throw error;
+  }
+}
+
+async function formatOf(version: string, source: Buffer): Promise<string> {
+  let format: string;
+  try {
+    format = (await sharp(source).metadata()).format ?? '';
+  } catch {
+    throw errors.invalidRequest('The object is not an image that can be transformed');
+  }
+  if (!MIME[format]) throw errors.invalidRequest('The object is not an image that can be transformed');
+  if (sourceFormats.size >= MAX_SOURCE_FORMATS) sourceFormats.delete(sourceFormats.keys().next().value as string);
+  sourceFormats.set(version, format);
+  return format;
+}
+
 async function render(
   service: StorageService,
   c: StorageContext,
@@ -108,23 +140,9 @@ async function render(
   }
   const metadata = object.metadata;
   if (!metadata) throw errors.noSuchKey();
-  let source: Buffer;
-  try {
-    const stream = await service.store.read(object.version);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    source = Buffer.concat(chunks);
-  } catch (error) {
-    if (error instanceof NotStoredError) throw errors.noSuchKey();
-    throw error;
-  }
-  let sourceFormat: string;
-  try {
-    sourceFormat = (await sharp(source).metadata()).format ?? '';
-  } catch {
-    throw errors.invalidRequest('The object is not an image that can be transformed');
-  }
-  if (!MIME[sourceFormat]) throw errors.invalidRequest('The object is not an image that can be transformed');
+  let source: Buffer | undefined;
+  const readSource = async () => (source ??= await readObject(service, object));
+  const sourceFormat = sourceFormats.get(object.version) ?? (await formatOf(object.version, await readSource()));
   const format = outputFormat(
     transformation,
     c.req.header('accept') ?? '',
@@ -137,7 +155,7 @@ async function render(
   try {
     output = await readFile(file);
   } catch {
-    output = await sharp(source, { limitInputPixels: 50_000_000 })
+    output = await sharp(await readSource(), { limitInputPixels: 50_000_000 })
       .rotate()
       .resize({
         width: transformation.width,
@@ -181,7 +199,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       const claims = await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await findObject(service.deps.db, bucket, key);
+      const object = await service.objects.find(bucket, key, () => findObject(service.deps.db, bucket, key));
       if (!object) throw errors.noSuchKey();
       const asked = typeof claims.transformations === 'string' ? fromDescription(claims.transformations) : {};
       return render(service, c, object, parseTransformation(asked));

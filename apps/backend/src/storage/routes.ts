@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { bucketRoutes } from './buckets.ts';
 import { objectRoutes } from './objects.ts';
+import { ObjectCache } from './object-cache.ts';
 import { renderRoutes } from './render.ts';
 import { resumableRoutes } from './tus.ts';
 import type { StorageService } from './service.ts';
@@ -35,9 +36,13 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
     await deps.db.query('delete from _backend.storage_upload_tokens where expires_at < now()');
     if (rows.length === 1000) await collect();
   }
+  const objects = new ObjectCache();
+  // Without a listening connection nothing is kept, and every signed URL reads its row.
+  objects.start(deps.db).catch(() => {});
   const service: StorageService = {
     deps,
     store: objectStore,
+    objects,
     maxFileBytes: deps.config.storage.fileSizeLimit,
     collectGarbage() {
       // One pass at a time; a request made while one runs asks for another after it.
@@ -62,6 +67,16 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
 
 export function storageRoutes(service: StorageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A change made here is forgotten at once, before the database's notification of it arrives; a read that ran
+  // meanwhile is not kept (see object-cache.ts).
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    try {
+      await next();
+    } finally {
+      service.objects.forget();
+    }
+  });
   app.route('/bucket', bucketRoutes(service));
   app.route('/object', objectRoutes(service));
   app.route('/upload/resumable', resumableRoutes(service));

@@ -10,6 +10,7 @@ import { headerRecord } from '../http/headers.ts';
 import type { Claims } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import { errors, fromDbError, StorageError, storageErrorResponse } from './errors.ts';
+import type { ObjectCache } from './object-cache.ts';
 import { findObjectSql, type ObjectRow } from './sql.ts';
 import type { ObjectStore } from './store/types.ts';
 
@@ -20,6 +21,8 @@ export interface StorageService {
   maxFileBytes: number;
   /** Deletes the bytes of object versions no row refers to any more (see the storage_garbage table). */
   collectGarbage(): Promise<void>;
+  /** Rows of objects read lately, for signed URLs (see object-cache.ts). */
+  objects: ObjectCache;
 }
 
 export interface Caller {

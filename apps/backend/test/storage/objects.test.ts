@@ -150,6 +150,32 @@ describe('downloading', () => {
   });
 });
 
+describe('signed URLs fetched again', () => {
+  it('serve what the object is now after a replacement, a move, a removal and a change made in SQL', async () => {
+    await docs().upload('again/a.txt', 'first', { contentType: 'text/plain' });
+    const url = (await docs().createSignedUrl('again/a.txt', 60)).data!.signedUrl;
+    const body = async () => {
+      const response = await fetch(url);
+      return `${response.status} ${await response.text()}`;
+    };
+    expect(await body()).toBe('200 first');
+    await docs().upload('again/a.txt', 'second', { contentType: 'text/plain', upsert: true });
+    expect(await body()).toBe('200 second');
+    // A change written in SQL is heard through the database's notification.
+    await sb.backend.deps.db.query(
+      `update storage.objects set metadata = jsonb_set(metadata, '{cacheControl}', '"max-age=7"')
+       where bucket_id = 'docs' and name = 'again/a.txt'`,
+    );
+    await expect.poll(async () => (await fetch(url)).headers.get('cache-control'), { timeout: 5000 }).toBe('max-age=7');
+    await docs().move('again/a.txt', 'again/b.txt');
+    expect(await body()).toMatch(/^400 /);
+    await docs().move('again/b.txt', 'again/a.txt');
+    expect(await body()).toBe('200 second');
+    await docs().remove(['again/a.txt']);
+    expect(await body()).toMatch(/^400 /);
+  });
+});
+
 describe('listing', () => {
   beforeAll(async () => {
     for (const name of ['l/b.txt', 'l/a.txt', 'l/sub/c.txt', 'l/sub/deep/d.txt', 'l/c.txt']) {

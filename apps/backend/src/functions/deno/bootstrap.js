@@ -51,29 +51,39 @@ function remoteAddr(header, info) {
   return { transport: 'tcp', hostname: header, port: 0 };
 }
 
-async function handle(request, info, handler, onError) {
-  const headers = new Headers(request.headers);
-  const requestId = headers.get(REQUEST_ID) ?? undefined;
-  const client = headers.get(CLIENT_ADDRESS);
-  headers.delete(REQUEST_ID);
-  headers.delete(CLIENT_ADDRESS);
+// The function sees the caller's request: internal headers removed (one pass over the list, copied once), the URL the
+// caller used, and no body stream made for a method that has none.
+function handle(request, info, handler, onError) {
+  let requestId;
+  let client;
+  const headers = [];
+  for (const entry of request.headers) {
+    if (entry[0] === REQUEST_ID) requestId = entry[1];
+    else if (entry[0] === CLIENT_ADDRESS) client = entry[1];
+    else headers.push(entry);
+  }
   // The socket's URL (http+unix://host/path) becomes the one the caller used, as Supabase shows it.
   const url = `http://${request.url.slice(request.url.indexOf('://') + 3)}`;
+  const { method } = request;
   const forwarded = new Request(url, {
-    method: request.method,
+    method,
     headers,
-    body: request.body,
+    body: method === 'GET' || method === 'HEAD' ? null : request.body,
     signal: request.signal,
     duplex: 'half',
   });
   const handlerInfo = { remoteAddr: remoteAddr(client, info), completed: info.completed };
-  return requestIds.run(requestId, async () => {
+  const failed = (error) => {
+    if (onError) return onError(error);
+    console.error(error);
+    return new Response(null, { status: 500, headers: { [HANDLER_FAILED]: 'handler' } });
+  };
+  return requestIds.run(requestId, () => {
     try {
-      return await handler(forwarded, handlerInfo);
+      const response = handler(forwarded, handlerInfo);
+      return typeof response?.then === 'function' ? Promise.resolve(response).catch(failed) : response;
     } catch (error) {
-      if (onError) return onError(error);
-      console.error(error);
-      return new Response(null, { status: 500, headers: { [HANDLER_FAILED]: 'handler' } });
+      return failed(error);
     }
   });
 }
