@@ -116,11 +116,7 @@ describe('who made the stored version of an allocation', () => {
       .throwOnError();
     expect(made.updated_by).toBe(managerId);
     await otherManager.from('allocations').update({ hours_per_day: 3 }).eq('id', made.id).throwOnError();
-    const { data: read } = await anonymous
-      .from('allocations')
-      .select('updated_by')
-      .eq('id', made.id)
-      .maybeSingle();
+    const { data: read } = await anonymous.from('allocations').select('updated_by').eq('id', made.id).maybeSingle();
     // Anonymous visitors read nothing; a member reads who changed it.
     expect(read).toBeNull();
     const { data: seen } = await manager.from('allocations').select('updated_by').eq('id', made.id).single();
@@ -146,12 +142,7 @@ describe('who made the stored version of an allocation', () => {
   });
 
   it('is nobody for a change made with the service role', async () => {
-    const { data: made } = await manager
-      .from('allocations')
-      .insert(allocation())
-      .select('id')
-      .single()
-      .throwOnError();
+    const { data: made } = await manager.from('allocations').insert(allocation()).select('id').single().throwOnError();
     const { data: changed } = await colleague
       .from('allocations')
       .update({ hours_per_day: 5 })
