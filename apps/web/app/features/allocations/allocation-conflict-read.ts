@@ -3,7 +3,8 @@
 import type { TypedSupabaseClient } from '../../types/supabase';
 import type { AllocationConflict } from './allocation-conflict';
 
-const COLUMNS = 'id, project_id, user_id, start_date, end_date, hours_per_day, tentative, role, note, updated_at, updated_by';
+const COLUMNS =
+  'id, project_id, user_id, start_date, end_date, hours_per_day, tentative, role, note, updated_at, updated_by';
 
 /** Their version and who made it; null when the allocation is gone (or no longer visible). */
 export async function readConflict(supabase: TypedSupabaseClient, id: string): Promise<AllocationConflict | null> {

@@ -3,6 +3,7 @@
 import dayjs from 'dayjs';
 import { formatDate } from '../../lib/dates';
 import { formatHours } from '../../lib/hours';
+import type { ActionResult } from '../../lib/action-result';
 
 /** The fields a person edits on an allocation. */
 export interface AllocationValues {
@@ -21,6 +22,9 @@ export interface AllocationConflict {
   theirs: AllocationValues & { id: string; updated_at: string };
   by: string | null;
 }
+
+/** An answer of the allocation forms: with `conflict` when someone else saved the allocation first. */
+export type AllocationActionResult = ActionResult & { conflict?: AllocationConflict };
 
 /** One field that differs: its label, then its value in each version, in words. */
 export interface Difference {

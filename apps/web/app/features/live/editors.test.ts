@@ -20,9 +20,7 @@ describe('editingSentence', () => {
   it('names one, two or more people, and someone without a name', () => {
     expect(editingSentence([{ name: 'Alex' }])).toBe('Alex is editing');
     expect(editingSentence([{ name: 'Alex' }, { name: 'Bo' }])).toBe('Alex and Bo are editing');
-    expect(editingSentence([{ name: 'Alex' }, { name: 'Bo' }, { name: ' ' }])).toBe(
-      'Alex, Bo and Someone are editing',
-    );
+    expect(editingSentence([{ name: 'Alex' }, { name: 'Bo' }, { name: ' ' }])).toBe('Alex, Bo and Someone are editing');
     expect(editingSentence([])).toBe('');
   });
 });

@@ -33,15 +33,21 @@ export function LiveEditingProvider({
 
 export const useLiveEditing = () => useContext(LiveEditingContext);
 
-/** The ring in the (first) editor's color that marks what they edit: a class, a data attribute and its color. */
-export function editingOutline(editors: Viewer[]): {
+/**
+ * The ring in the (first) editor's color that marks what they edit: a class, a data attribute and its color. A bar
+ * gets it around its edge; a row or a cell (`inset`) inside its own box, where nothing around it clips it.
+ */
+export function editingOutline(
+  editors: Viewer[],
+  shape: 'ring' | 'inset' = 'ring',
+): {
   className: string;
   'data-editing'?: true;
   style: Record<string, string>;
 } {
   if (editors.length === 0) return { className: '', style: {} };
   return {
-    className: classes.outlined,
+    className: shape === 'ring' ? classes.outlined : classes.inset,
     'data-editing': true,
     style: { '--editing-color': personColor(editors[0].userId).background },
   };
