@@ -73,28 +73,26 @@ export function ChangesTable({
 }) {
   if (rows.length === 0) return <Text c="dimmed">{same}</Text>;
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table withTableBorder verticalSpacing={6} aria-label="What differs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Field</Table.Th>
-            <Table.Th>{theirsLabel}</Table.Th>
-            <Table.Th>{mineLabel}</Table.Th>
+    <Table withTableBorder verticalSpacing={6} aria-label="What differs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>{theirsLabel}</Table.Th>
+          <Table.Th>{mineLabel}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.field}>
+            <Table.Th scope="row" fw={500}>
+              {row.field}
+            </Table.Th>
+            <Table.Td>{row.theirs}</Table.Td>
+            <Table.Td>{row.mine}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.field}>
-              <Table.Th scope="row" fw={500}>
-                {row.field}
-              </Table.Th>
-              <Table.Td>{row.theirs}</Table.Td>
-              <Table.Td>{row.mine}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
