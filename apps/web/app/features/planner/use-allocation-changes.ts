@@ -4,6 +4,7 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { PopupRequest } from '../../lib/popup-store';
 import type { Allocation } from './planner-data';
+import { AllocationVersions } from './allocation-versions';
 import { describeDataError } from '../../lib/data-errors';
 import type { TypedSupabaseClient } from '../../types/supabase';
 import { changedSentence, type AllocationConflict } from '../allocations/allocation-conflict';
@@ -102,16 +103,9 @@ export function useAllocationChanges({
     conflictTo.current = onConflict;
   });
 
-  // A change is sent with the version it was made from: the one on screen, or the one a dialog was opened at. Quick
-  // changes queue one after another, so the version a change was made from may have been replaced by this page's own
-  // save of the change before it: `successors` maps each version this page saved over to the one its save produced.
-  // An allocation this page created starts from the version its own save produced, under `new:<id>`.
-  const successors = useRef(new Map<string, string>());
-  const versionFor = (allocation: Allocation) => {
-    let current: string | undefined = allocation.updated_at ?? `new:${allocation.id}`;
-    while (successors.current.has(current)) current = successors.current.get(current)!;
-    return current.startsWith('new:') ? undefined : current;
-  };
+  // A change is sent with the version it was made from, following this page's own saves (allocation-versions.ts).
+  const versions = useRef(new AllocationVersions());
+  const versionFor = (allocation: Allocation) => versions.current.of(allocation);
 
   const write = useCallback(
     async (change: Change): Promise<Allocation | null> => {
@@ -135,8 +129,7 @@ export function useAllocationChanges({
       if (error) throw new Refused(describeDataError(error, 'allocations'));
       if (!data?.length) throw new Refused(GONE_MESSAGE);
       const saved = data[0] as Allocation;
-      const from = change.kind === 'create' ? `new:${saved.id}` : version;
-      if (from && saved.updated_at) successors.current.set(from, saved.updated_at);
+      versions.current.saved(saved, version, saved.updated_at);
       return saved;
     },
     [supabase],
