@@ -229,6 +229,8 @@ test('a save over a newer change names who made it: "Keep mine" wins, "Take thei
   await edit.getByLabel('Hours per day').fill('6');
   await editOnProjectPage();
   const adaForm = ada.getByRole('dialog', { name: 'Edit allocation' });
+  // Ada is told that Pia has it open too.
+  await expect(adaForm.getByText(`${ACCOUNTS.projectManager.name} is editing this allocation too`)).toBeVisible();
   await adaForm.getByLabel('Role').fill('Reviewer');
   await adaForm.getByRole('button', { name: 'Save allocation' }).click();
   await expect(adaForm).toBeHidden();

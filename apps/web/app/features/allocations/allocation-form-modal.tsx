@@ -9,6 +9,7 @@ import { personChoices } from './person-availability';
 import { useFetcher } from 'react-router';
 import { ConflictDialog } from './conflict-dialog';
 import type { AllocationActionResult, Names } from './allocation-conflict';
+import { EditingNotice } from '../live/live-editing';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { AllocationFormFields } from './allocation-fields';
 import { AllocationFormButtons, AllocationModal } from './allocation-modal';
@@ -64,6 +65,7 @@ function AllocationForm({ allocation, people, projects, projectName, action, nam
       {allocation.id ? <input type="hidden" name="id" value={allocation.id} /> : null}
       {allocation.updated_at ? <input type="hidden" name="updated_at" value={allocation.updated_at} /> : null}
       {projects ? null : <input type="hidden" name="project_id" value={values.project_id} />}
+      <EditingNotice allocationId={allocation.id} />
       <AllocationFormFields
         values={values}
         onChange={(change) => setValues((previous) => ({ ...previous, ...change }))}

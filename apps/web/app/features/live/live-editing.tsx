@@ -1,5 +1,6 @@
 // Marks what others are editing right now: the planner and the project page provide who edits which allocation,
 // and bars and rows deep in their trees read it here, as they report a bar this person starts to drag.
+import { Alert } from '@mantine/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { editingSentence, editorsByAllocation, initialsOf } from './editors';
 import { personColor } from './person-color';
@@ -68,5 +69,16 @@ export function EditingBadge({ editors }: { editors: Viewer[] }) {
         );
       })}
     </span>
+  );
+}
+
+/** In a form: who else has this allocation open right now, and what happens if both save. */
+export function EditingNotice({ allocationId }: { allocationId: string | undefined }) {
+  const editors = useLiveEditing().editorsOf(allocationId ?? '');
+  if (!allocationId || editors.length === 0) return null;
+  return (
+    <Alert color="blue" variant="light" mb="sm" title={`${editingSentence(editors)} this allocation too`}>
+      Whoever saves second sees what the other changed and chooses which version to keep.
+    </Alert>
   );
 }
