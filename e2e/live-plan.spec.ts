@@ -235,6 +235,8 @@ test('a save over a newer change names who made it: "Keep mine" wins, "Take thei
   await adaForm.getByRole('button', { name: 'Save allocation' }).click();
   await expect(adaForm).toBeHidden();
 
+  // What Pia typed is still there after Ada's change reached her plan.
+  await expect(edit.getByLabel('Hours per day')).toHaveValue('6');
   await edit.getByRole('button', { name: 'Save allocation' }).click();
   const choice = pia.getByRole('dialog', { name: `${ACCOUNTS.admin.name} changed this allocation` });
   await expect(choice).toContainText(/saved a change (at|on) .*\d\d:\d\d/);
@@ -303,6 +305,8 @@ test('deleting an allocation someone changed since it was loaded asks first', as
   await adaForm.getByLabel('Role').fill('Reviewer');
   await adaForm.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(stored).toEqual({ hours_per_day: 5, role: 'Reviewer' });
+  // Pia's plan shows Ada's change behind the dialog; the dialog still holds what Pia opened.
+  await expect(barsOf(pia, personId)).toHaveAttribute('title', /Reviewer/);
   await edit.getByRole('button', { name: 'Delete' }).click();
   const piaAsk = pia.getByRole('dialog', { name: 'Delete allocation' });
   await expect(piaAsk).toContainText(

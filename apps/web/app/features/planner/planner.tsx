@@ -223,6 +223,9 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   const [afterDelete, setAfterDelete] = useState<(() => void) | null>(null);
   const remove = (id: string) => {
     const gone = allocations.find((allocation) => allocation.id === id);
+    // Deleted only as it was when the dialog or the question opened: the plan may have reloaded someone else's
+    // change meanwhile, and then the person is asked first.
+    const seen = dialog?.id === id ? { id, ...dialog.values } : deleting?.id === id ? deleting : undefined;
     setDialog(null);
     // Asked from the keyboard (Delete on a bar): the focus must not be lost with the bar.
     const fromKeyboard = deleting !== null;
@@ -238,7 +241,7 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
           focusRow(neighbour ? `a:${neighbour.id}` : `p:${gone.user_id}`, `p:${gone.user_id}`, neighbour ? col : -1),
       );
     }
-    void track(changes.remove(id));
+    void track(changes.remove(id, seen));
   };
   /** Someone else saved first: save this person's values over theirs, or delete their version after all. */
   const overrule = () => {
