@@ -29,18 +29,34 @@ create table public.allocations (
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  updated_by uuid default auth.uid() references auth.users (id) on delete set null,
   constraint allocations_dates_ordered check (end_date >= start_date),
   -- Ten years at most: a typo in a year must not plan someone for a century.
   constraint allocations_span_limited check (end_date - start_date < 3660)
 );
 comment on table public.allocations is 'A person working on a project for a date range (inclusive), some hours per work day.';
 comment on column public.allocations.tentative is 'Pencilled in, not confirmed; capacity figures include it or not on request.';
+comment on column public.allocations.updated_by is 'Who made the stored version: named when someone''s change is refused because this one came first. Null when made by the service role or maintenance.';
 
 create index allocations_user_dates_idx on public.allocations (user_id, start_date, end_date);
 create index allocations_project_dates_idx on public.allocations (project_id, start_date);
 create index allocations_dates_idx on public.allocations (start_date, end_date);
 create trigger allocations_touch before update on public.allocations
   for each row execute function private.touch_updated_at();
+
+-- Whoever writes the row made this version: set here, so a client cannot name someone else. The audit trail says the
+-- same but only user managers may read it; every planner who meets a refused change needs to know whose came first.
+create function private.stamp_updated_by() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_by := auth.uid();
+  return new;
+end;
+$$;
+create trigger allocations_stamp_updated_by before insert or update on public.allocations
+  for each row execute function private.stamp_updated_by();
 
 alter table public.allocations enable row level security;
 create policy "Members can read allocations" on public.allocations

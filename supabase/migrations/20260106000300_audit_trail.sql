@@ -31,8 +31,8 @@ declare
   after_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
   record_key text := tg_argv[0];
 begin
-  -- An update that changes nothing but the timestamp is not worth a line.
-  if tg_op = 'UPDATE' and (before_row - 'updated_at') = (after_row - 'updated_at') then
+  -- An update that changes nothing but the version (when and by whom) is not worth a line.
+  if tg_op = 'UPDATE' and (before_row - 'updated_at' - 'updated_by') = (after_row - 'updated_at' - 'updated_by') then
     return null;
   end if;
   insert into public.audit_log (actor_id, actor_email, actor_role, table_name, record_id, action, before, after)

@@ -81,6 +81,30 @@ describe('the audit trail', () => {
     ]);
   });
 
+  it('records no line when an allocation is saved again as it was, only by someone else', async () => {
+    const { data: project } = await manager
+      .from('projects')
+      .insert({ name: 'Gemini' })
+      .select('id')
+      .single()
+      .throwOnError();
+    const { data: allocation } = await manager
+      .from('allocations')
+      .insert({
+        project_id: project!.id,
+        user_id: memberId,
+        start_date: '2026-04-06',
+        end_date: '2026-04-10',
+        hours_per_day: 2,
+      })
+      .select('id')
+      .single()
+      .throwOnError();
+    // The service role saves the same values: only the version (when and by whom) moves on.
+    await serviceClient(h).from('allocations').update({ hours_per_day: 2 }).eq('id', allocation!.id).throwOnError();
+    expect((await entriesFor('allocations', allocation!.id)).map((entry) => entry.action)).toEqual(['insert']);
+  });
+
   it('names no actor for changes made with the service role', async () => {
     const { data } = await serviceClient(h)
       .from('announcements')

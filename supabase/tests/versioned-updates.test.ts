@@ -8,7 +8,11 @@ import { castRoles } from './roles.ts';
 
 let h: Harness;
 let manager: SupabaseClient;
+let managerId: string;
 let colleague: SupabaseClient;
+let anonymous: SupabaseClient;
+let otherManager: SupabaseClient;
+let otherManagerId: string;
 let projectId: string;
 let personId: string;
 
@@ -16,8 +20,18 @@ beforeAll(async () => {
   h = await createHarness();
   const cast = await castRoles(h);
   manager = cast.clients.projectsManager;
+  managerId = cast.ids.projectsManager;
   colleague = cast.clients.service;
+  anonymous = cast.clients.anonymous;
   personId = cast.ids.member;
+  const other = await cast.newAccount('planner');
+  await cast.service
+    .from('organization_users')
+    .update({ can_manage_projects: true })
+    .eq('user_id', other.id)
+    .throwOnError();
+  otherManager = other.client;
+  otherManagerId = other.id;
   const { data } = await manager.from('projects').insert({ name: 'Versioned' }).select('id').single().throwOnError();
   projectId = data.id;
 }, 120_000);
@@ -80,5 +94,62 @@ describe('changes made from an old version', () => {
     await manager.from('projects').update({ description: 'Unversioned' }).eq('id', projectId).throwOnError();
     const { data } = await manager.from('projects').select('description').eq('id', projectId).single();
     expect(data?.description).toBe('Unversioned');
+  });
+});
+
+describe('who made the stored version of an allocation', () => {
+  const allocation = (extra: Record<string, unknown> = {}) => ({
+    project_id: projectId,
+    user_id: personId,
+    start_date: '2026-11-02',
+    end_date: '2026-11-06',
+    hours_per_day: 2,
+    ...extra,
+  });
+
+  it('is whoever wrote it last, and members read it with the row', async () => {
+    const { data: made } = await manager
+      .from('allocations')
+      .insert(allocation())
+      .select('id, updated_by')
+      .single()
+      .throwOnError();
+    expect(made.updated_by).toBe(managerId);
+    await otherManager.from('allocations').update({ hours_per_day: 3 }).eq('id', made.id).throwOnError();
+    const { data: read } = await anonymous.from('allocations').select('updated_by').eq('id', made.id).maybeSingle();
+    // Anonymous visitors read nothing; a member reads who changed it.
+    expect(read).toBeNull();
+    const { data: seen } = await manager.from('allocations').select('updated_by').eq('id', made.id).single();
+    expect(seen?.updated_by).toBe(otherManagerId);
+  });
+
+  it('cannot be named by the writer', async () => {
+    const { data: made } = await manager
+      .from('allocations')
+      .insert(allocation({ updated_by: otherManagerId }))
+      .select('id, updated_by')
+      .single()
+      .throwOnError();
+    expect(made.updated_by).toBe(managerId);
+    const { data: changed } = await manager
+      .from('allocations')
+      .update({ note: 'Mine', updated_by: otherManagerId })
+      .eq('id', made.id)
+      .select('updated_by')
+      .single()
+      .throwOnError();
+    expect(changed.updated_by).toBe(managerId);
+  });
+
+  it('is nobody for a change made with the service role', async () => {
+    const { data: made } = await manager.from('allocations').insert(allocation()).select('id').single().throwOnError();
+    const { data: changed } = await colleague
+      .from('allocations')
+      .update({ hours_per_day: 5 })
+      .eq('id', made.id)
+      .select('updated_by')
+      .single()
+      .throwOnError();
+    expect(changed.updated_by).toBeNull();
   });
 });

@@ -102,6 +102,8 @@ export const theme = createTheme({
   components: {
     // Underlined: a link inside a sentence must not be told apart by its color alone.
     Anchor: { defaultProps: { c: SECONDARY_COLOR, underline: 'always' } },
+    // Every dialog's × button is named for screen readers (Mantine leaves it an unnamed icon).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -7,6 +7,9 @@ import { data, redirect, useRevalidator } from 'react-router';
 import { useLivePlan } from '../features/live/use-live-plan';
 import { onPage } from '../features/live/viewers-of';
 import { Viewers } from '../features/live/viewers';
+import { LiveEditingProvider } from '../features/live/live-editing';
+import { DeleteAllocationDialog } from '../features/allocations/delete-allocation-dialog';
+import type { AllocationActionResult, Names } from '../features/allocations/allocation-conflict';
 import type { Route } from './+types/project';
 import { deleteAllocation, saveAllocation } from '../features/allocations/allocation-actions.server';
 import { AllocationFormModal } from '../features/allocations/allocation-form-modal';
@@ -27,7 +30,7 @@ import { ProjectOverview } from '../features/projects/project-overview';
 import { allocationsOutside } from '../features/projects/allocations-outside';
 import { PROJECT_SUMMARY_COLUMNS, type ProjectSummary } from '../features/projects/project-schema';
 import { useAuth } from '../session/auth-provider';
-import { failed, type ActionResult } from '../lib/action-result';
+import { failed } from '../lib/action-result';
 import { flashPopupCookie } from '../session/flash-popup.server';
 import { isMissingTableError } from '../lib/data-errors';
 import { isValidProjectId } from '../lib/route-validation';
@@ -69,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isValidProjectId(params.id)) throw notFound();
   const supabase = context.get(supabaseContext);
   const form = await request.formData();
-  let result: ActionResult;
+  let result: AllocationActionResult;
   switch (form.get('intent')) {
     case 'update-project':
       result = await updateProject(supabase, params.id, form);
@@ -82,12 +85,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       result = await saveAllocation(supabase, form);
       break;
     case 'delete-allocation':
-      result = await deleteAllocation(supabase, String(form.get('id') ?? ''));
+      result = await deleteAllocation(supabase, form);
       break;
     default:
       result = failed('unknown', 'This form is not known here.');
   }
-  return data(result, result.ok ? 200 : result.fieldErrors ? 422 : 400);
+  return data(result, result.ok ? 200 : result.conflict ? 409 : result.fieldErrors ? 422 : 400);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -112,10 +115,19 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const outsideRows = [...outside.partly, ...outside.wholly].sort((a, b) => a.start_date.localeCompare(b.start_date));
   const page = `project:${project.id}`;
   const revalidator = useRevalidator();
-  const viewers = useLivePlan({ page, onChange: () => void revalidator.revalidate() });
+  // Others see which allocation this person has open in the form.
+  const editing = dialog?.kind === 'allocation' ? (dialog.allocation.id ?? null) : null;
+  const viewers = useLivePlan({ page, editing, onChange: () => void revalidator.revalidate() });
+  const names: Names = {
+    project: (id) => (id === project.id ? project.name : undefined),
+    person: (id) =>
+      people.find((person) => person.id === id)?.full_name ||
+      allocations.find((allocation) => allocation.user_id === id)?.profiles?.full_name ||
+      undefined,
+  };
 
   return (
-    <>
+    <LiveEditingProvider viewers={viewers}>
       <Group justify="space-between" align="flex-start">
         <PageHeader
           title={project.name}
@@ -231,22 +243,16 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             projectName={project.name}
             people={people}
             action={action}
+            names={names}
           />
-          <ConfirmFormDialog
-            opened={dialog?.kind === 'delete-allocation'}
+          <DeleteAllocationDialog
+            allocation={dialog?.kind === 'delete-allocation' ? dialog.allocation : null}
             onClose={close}
-            title="Delete allocation"
-            message={
-              dialog?.kind === 'delete-allocation'
-                ? `Delete the allocation of ${dialog.allocation.profiles?.full_name || 'this person'}? This cannot be undone.`
-                : ''
-            }
             action={action}
-            intent="delete-allocation"
-            fields={{ id: dialog?.kind === 'delete-allocation' ? dialog.allocation.id : undefined }}
+            names={names}
           />
         </>
       ) : null}
-    </>
+    </LiveEditingProvider>
   );
 }

@@ -20,6 +20,7 @@ export type Database = {
           start_date: string
           tentative: boolean
           updated_at: string
+          updated_by: string | null
           user_id: string
         }
         Insert: {
@@ -34,6 +35,7 @@ export type Database = {
           start_date: string
           tentative?: boolean
           updated_at?: string
+          updated_by?: string | null
           user_id: string
         }
         Update: {
@@ -48,6 +50,7 @@ export type Database = {
           start_date?: string
           tentative?: boolean
           updated_at?: string
+          updated_by?: string | null
           user_id?: string
         }
         Relationships: [
@@ -63,6 +66,13 @@ export type Database = {
             columns: ['project_id']
             isOneToOne: false
             referencedRelation: 'projects'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'allocations_updated_by_fkey'
+            columns: ['updated_by']
+            isOneToOne: false
+            referencedRelation: 'users'
             referencedColumns: ['id']
           },
           {

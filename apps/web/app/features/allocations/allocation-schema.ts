@@ -14,12 +14,14 @@ export type AllocationRow = {
   tentative: boolean;
   role: string | null;
   note: string | null;
+  /** The version loaded; a change sent with it is refused once someone else changed the allocation. */
+  updated_at?: string;
   profiles?: { full_name: string; job_title: string | null } | null;
   projects?: { name: string; color: string; code: string | null } | null;
 };
 
 export const ALLOCATION_COLUMNS =
-  'id,project_id,user_id,start_date,end_date,hours_per_day,tentative,role,note,profiles(full_name,job_title),projects(name,color,code)';
+  'id,project_id,user_id,start_date,end_date,hours_per_day,tentative,role,note,updated_at,profiles(full_name,job_title),projects(name,color,code)';
 
 /** Someone who can be allocated: a member of the organization. */
 export type Person = { id: string; full_name: string; job_title: string | null };
@@ -59,7 +61,10 @@ export const allocationInputSchema = z
 export type AllocationInput = z.infer<typeof allocationInputSchema>;
 
 /** What the allocation form edits: text as typed, hours as the number input holds them ('' while empty). */
-export type AllocationFormValues = Omit<AllocationRow, 'id' | 'role' | 'note' | 'profiles' | 'projects'> & {
+export type AllocationFormValues = Omit<
+  AllocationRow,
+  'id' | 'role' | 'note' | 'updated_at' | 'profiles' | 'projects'
+> & {
   role: string;
   note: string;
 };
@@ -68,7 +73,16 @@ export type AllocationFormValues = Omit<AllocationRow, 'id' | 'role' | 'note' | 
 export type AllocationDraft = Partial<
   Pick<
     AllocationRow,
-    'id' | 'project_id' | 'user_id' | 'start_date' | 'end_date' | 'hours_per_day' | 'tentative' | 'role' | 'note'
+    | 'id'
+    | 'project_id'
+    | 'user_id'
+    | 'start_date'
+    | 'end_date'
+    | 'hours_per_day'
+    | 'tentative'
+    | 'role'
+    | 'note'
+    | 'updated_at'
   >
 >;
 

@@ -5,6 +5,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatRange } from '../../lib/dates';
 import { type AllocationRow } from './allocation-schema';
 import { formatHours } from '../../lib/hours';
+import { EditingBadge, editingOutline, useLiveEditing } from '../live/live-editing';
 
 type TeamTableProps = {
   allocations: AllocationRow[];
@@ -14,6 +15,7 @@ type TeamTableProps = {
 };
 
 export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
+  const live = useLiveEditing();
   return (
     <Table.ScrollContainer className={stacked.scroll} minWidth={640}>
       <Table className={stacked.table} verticalSpacing="xs" aria-label="Team">
@@ -34,10 +36,20 @@ export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
         <Table.Tbody>
           {allocations.map((allocation) => {
             const name = allocation.profiles?.full_name || 'Unnamed';
+            const editors = live.editorsOf(allocation.id);
+            const outline = editingOutline(editors, 'inset');
             return (
-              <Table.Tr key={allocation.id}>
+              <Table.Tr
+                key={allocation.id}
+                className={outline.className}
+                data-editing={outline['data-editing']}
+                style={outline.style}
+              >
                 <Table.Td data-label="Person">
-                  <Text fw={500}>{name}</Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={500}>{name}</Text>
+                    <EditingBadge editors={editors} />
+                  </Group>
                   {allocation.profiles?.job_title ? (
                     <Text size="xs" c="dimmed">
                       {allocation.profiles.job_title}

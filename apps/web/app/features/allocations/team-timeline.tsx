@@ -14,6 +14,7 @@ import type { CSSProperties } from 'react';
 import classes from './team-timeline.module.css';
 import { formatHours } from '../../lib/hours';
 import { textColorOn } from '../../lib/colors';
+import { EditingBadge, editingOutline, useLiveEditing } from '../live/live-editing';
 
 const MAX_WEEKS = 26;
 
@@ -39,6 +40,7 @@ export function timelineWeeks(allocations: AllocationRow[], weekStart = 1): Week
 export function TeamTimeline({ allocations, color, weekStart = 1, labelBy = 'person', ...props }: TeamTimelineProps) {
   const weeks = props.weeks ?? timelineWeeks(allocations, weekStart);
   const thisWeek = startOfWeek(todayIso(), weekStart);
+  const live = useLiveEditing();
   const columns = `minmax(160px, 220px) repeat(${weeks.length}, minmax(56px, 1fr))`;
   return (
     <Paper withBorder>
@@ -63,12 +65,22 @@ export function TeamTimeline({ allocations, color, weekStart = 1, labelBy = 'per
             const label =
               labelBy === 'person' ? allocation.profiles?.full_name || 'Unnamed' : (allocation.projects?.name ?? '');
             const barColor = (labelBy === 'project' && allocation.projects?.color) || color;
+            const editors = live.editorsOf(allocation.id);
+            const outline = editingOutline(editors, 'inset');
             return (
               <div role="row" key={allocation.id} className={classes.row}>
-                <div role="rowheader" className={classes.label}>
-                  <Text size="sm" truncate fw={500}>
-                    {label}
-                  </Text>
+                <div
+                  role="rowheader"
+                  className={`${classes.label} ${outline.className}`}
+                  data-editing={outline['data-editing']}
+                  style={outline.style}
+                >
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" truncate fw={500}>
+                      {label}
+                    </Text>
+                    <EditingBadge editors={editors} />
+                  </Group>
                   <Text size="xs" c="dimmed" truncate>
                     {allocation.role ? `${allocation.role} · ` : ''}
                     {formatHours(allocation.hours_per_day, 'h/day')}

@@ -1,17 +1,13 @@
 // The people also looking at this page, as initials with their names on hover and for screen readers.
 import { Avatar, Tooltip } from '@mantine/core';
-import { textColorOn } from '../../lib/colors';
+import { personColor } from './person-color';
 import type { Viewer } from './viewers-of';
 
 const SHOWN = 4;
-// Each person keeps one color wherever they are shown; the initials on it are black or white, whichever reads.
-const PALETTE = ['#1971c2', '#2f9e44', '#e8590c', '#9c36b5', '#0c8599', '#e03131', '#f08c00', '#5c7cfa'];
 
 function colorsOf(userId: string) {
-  let hash = 0;
-  for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  const backgroundColor = PALETTE[hash % PALETTE.length];
-  return { placeholder: { backgroundColor, color: textColorOn(backgroundColor) } };
+  const { background, text } = personColor(userId);
+  return { placeholder: { backgroundColor: background, color: text } };
 }
 
 export function Viewers({ viewers }: { viewers: Viewer[] }) {

@@ -10,6 +10,7 @@ import { addDays, daysBetween, formatDate, formatRange } from '../../lib/dates';
 import { barColors, NO_PROJECT_COLOR } from '../../lib/colors';
 import { toFormValues } from '../allocations/allocation-schema';
 import { useAllocationWarnings } from '../allocations/use-allocation-warnings';
+import { EditingBadge, editingOutline, useLiveEditing } from '../live/live-editing';
 
 type DragMode = 'move' | 'start' | 'end';
 
@@ -50,6 +51,10 @@ export function AllocationBar(props: Props) {
   const drag = useRef<{ mode: DragMode; x: number; moved: boolean } | null>(null);
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [offsetDays, setOffsetDays] = useState<{ mode: DragMode; days: number } | null>(null);
+  // Others see what this person drags, and this person sees what others edit.
+  const live = useLiveEditing();
+  const editors = live.editorsOf(allocation.id);
+  const outline = editingOutline(editors);
 
   const begin = (mode: DragMode, event: PointerEvent<HTMLElement>) => {
     if (event.button !== 0) return;
@@ -61,7 +66,10 @@ export function AllocationBar(props: Props) {
     const current = drag.current;
     if (!current || !editable) return;
     const dx = event.clientX - current.x;
-    if (Math.abs(dx) > 4) current.moved = true;
+    if (Math.abs(dx) > 4 && !current.moved) {
+      current.moved = true;
+      live.onDragging(allocation.id);
+    }
     if (current.moved) setOffsetDays({ mode: current.mode, days: Math.round(dx / pixelsPerDay) });
   };
   const end = () => {
@@ -70,6 +78,7 @@ export function AllocationBar(props: Props) {
     const shift = offsetDays;
     setOffsetDays(null);
     if (!current) return;
+    if (current.moved) live.onDragging(null);
     if (!current.moved) return props.onOpen();
     if (shift && shift.days !== 0) {
       const [start, finish] = draggedDates(allocation, shift.mode, shift.days);
@@ -100,14 +109,16 @@ export function AllocationBar(props: Props) {
       aria-keyshortcuts="Enter Delete Alt+ArrowLeft Alt+ArrowRight Shift+Alt+ArrowLeft Shift+Alt+ArrowRight"
       title={`${name}, ${details}`}
       tabIndex={props.focused ? 0 : -1}
-      className={classes.bar}
+      className={`${classes.bar} ${outline.className}`}
       data-tentative={allocation.tentative || undefined}
       data-dragging={offsetDays ? true : undefined}
-      style={{ left, width, ...barColors(project?.color ?? NO_PROJECT_COLOR) }}
+      data-editing={outline['data-editing']}
+      style={{ left, width, ...barColors(project?.color ?? NO_PROJECT_COLOR), ...outline.style }}
       onPointerDown={editable ? (event) => begin('move', event) : undefined}
       onPointerMove={move}
       onPointerUp={end}
       onPointerCancel={() => {
+        if (drag.current?.moved) live.onDragging(null);
         drag.current = null;
         setOffsetDays(null);
       }}
@@ -136,6 +147,7 @@ export function AllocationBar(props: Props) {
               aria-hidden
             />
           ))}
+      <EditingBadge editors={editors} />
       <span className={classes.barLabel}>
         {name} · {formatHours(allocation.hours_per_day)}h/day
       </span>

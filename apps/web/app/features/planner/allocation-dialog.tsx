@@ -9,6 +9,7 @@ import { AllocationFormButtons, AllocationModal } from '../allocations/allocatio
 import { checkAllocation, toFormValues, type AllocationFormValues } from '../allocations/allocation-schema';
 import type { FieldErrors } from '../../lib/action-result';
 import type { Project } from './planner-data';
+import { EditingNotice } from '../live/live-editing';
 
 export interface DialogState {
   mode: 'create' | 'edit';
@@ -79,6 +80,7 @@ function AllocationForm({ state, projects, onClose, onSave, onDelete }: Props & 
 
   return (
     <form onSubmit={submit} noValidate>
+      <EditingNotice allocationId={state.id} />
       <AllocationFormFields
         values={values}
         onChange={(change) => setValues((previous) => ({ ...previous, ...change }))}

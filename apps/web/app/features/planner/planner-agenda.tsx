@@ -14,6 +14,7 @@ import {
   type Project,
 } from './planner-data';
 import classes from './planner.module.css';
+import { EditingBadge, editingOutline, useLiveEditing } from '../live/live-editing';
 
 interface Props {
   people: Person[];
@@ -38,6 +39,7 @@ export function PlannerAgenda({
   projectsById,
   ...props
 }: Props) {
+  const live = useLiveEditing();
   const person = people.find((candidate) => candidate.id === personId) ?? people[0];
   if (!person) return null;
   const work = allocationsByPerson.get(person.id) ?? [];
@@ -75,14 +77,19 @@ export function PlannerAgenda({
             <Stack gap={6} mt={today.length > 0 ? 'xs' : 0}>
               {today.map((allocation) => {
                 const project = projectsById.get(allocation.project_id);
+                const editors = live.editorsOf(allocation.id);
+                const outline = editingOutline(editors);
                 return (
                   <Button
                     key={allocation.id}
                     variant="default"
                     justify="flex-start"
                     fullWidth
-                    className={classes.agendaItem}
+                    className={`${classes.agendaItem} ${outline.className}`}
+                    data-editing={outline['data-editing']}
+                    style={outline.style}
                     leftSection={<span className={classes.swatch} style={{ background: project?.color }} />}
+                    rightSection={<EditingBadge editors={editors} />}
                     onClick={() => props.onEdit(allocation)}
                   >
                     {project?.name ?? 'Unknown project'} · {formatHours(allocation.hours_per_day, 'h/day')}

@@ -12,7 +12,12 @@ import { projectPlanRows } from './project-rows';
 import { PlannerNotice } from './planner-notice';
 import { PlannerToolbar, type Filters } from './planner-toolbar';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { useAllocationChanges, type AllocationFields } from './use-allocation-changes';
+import {
+  asAllocation,
+  useAllocationChanges,
+  type AllocationFields,
+  type PlannerConflict,
+} from './use-allocation-changes';
 import { usePlannerQuery } from './use-planner-query';
 import { usePlannerView } from './use-planner-view';
 import type { GridActions, GridFocus } from './use-grid-keyboard';
@@ -27,6 +32,9 @@ import { visiblePeople } from './planner-filters';
 import { useLivePlan } from '../live/use-live-plan';
 import { onPage } from '../live/viewers-of';
 import { Viewers } from '../live/viewers';
+import { LiveEditingProvider } from '../live/live-editing';
+import { ConflictDialog, DeleteAfterChangeMessage } from '../allocations/conflict-dialog';
+import type { Names } from '../allocations/allocation-conflict';
 
 const NO_FILTERS: Filters = { search: '', jobTitle: null, projectId: null };
 
@@ -47,6 +55,9 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   const [deleting, setDeleting] = useState<Allocation | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [status, setStatus] = useState('');
+  // A bar this person is dragging, and a change of theirs refused because someone else saved first (to choose).
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<PlannerConflict | null>(null);
 
   /** Loads the plan again; `stillWanted` is asked once it has arrived, before it replaces what is on screen. */
   const reload = useCallback(
@@ -83,11 +94,13 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
       await reload(stillWanted).catch(() => undefined);
     },
     showPopup,
+    onConflict: setConflict,
   });
-  // What others change appears here too; never over a change of this page that is still being saved.
+  // What others change appears here too; never over a change of this page that is still being saved. Others see
+  // which allocation this person has open, drags or is deciding about.
   const viewers = useLivePlan({
     page: 'planner',
-    editing: dialog?.id ?? null,
+    editing: conflict?.current.theirs.id ?? dialog?.id ?? dragging,
     onChange: () => void reload(() => !changes.saving()).catch(() => undefined),
   });
   const track = useCallback(async (saving: Promise<boolean>) => {
@@ -134,6 +147,16 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
         ? projectPlanRows(data.projects, data.periods, people, allocations, filters.projectId)
         : [],
     [data, view.rows, people, allocations, filters.projectId],
+  );
+  const names: Names = useMemo(
+    () => ({
+      project: (id) => projectsById.get(id)?.name,
+      person: (id) => {
+        const person = data?.people.find((p) => p.id === id);
+        return person ? personName(person) : undefined;
+      },
+    }),
+    [projectsById, data],
   );
   const jobTitles = useMemo(
     () => [...new Set((data?.people ?? []).map((p) => p.job_title?.trim()).filter((t): t is string => !!t))].sort(),
@@ -200,6 +223,9 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   const [afterDelete, setAfterDelete] = useState<(() => void) | null>(null);
   const remove = (id: string) => {
     const gone = allocations.find((allocation) => allocation.id === id);
+    // Deleted only as it was when the dialog or the question opened: the plan may have reloaded someone else's
+    // change meanwhile, and then the person is asked first.
+    const seen = dialog?.id === id ? { id, ...dialog.values } : deleting?.id === id ? deleting : undefined;
     setDialog(null);
     // Asked from the keyboard (Delete on a bar): the focus must not be lost with the bar.
     const fromKeyboard = deleting !== null;
@@ -215,7 +241,16 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
           focusRow(neighbour ? `a:${neighbour.id}` : `p:${gone.user_id}`, `p:${gone.user_id}`, neighbour ? col : -1),
       );
     }
-    void track(changes.remove(id));
+    void track(changes.remove(id, seen));
+  };
+  /** Someone else saved first: save this person's values over theirs, or delete their version after all. */
+  const overrule = () => {
+    if (!conflict) return;
+    setConflict(null);
+    const theirs = asAllocation(conflict.current);
+    if (conflict.kind === 'delete') return void track(changes.remove(theirs.id, theirs));
+    const { id, updated_at: _version, ...mine } = conflict.mine;
+    void track(changes.update(id, mine, theirs));
   };
   const exportCsv = () => {
     if (!data) return;
@@ -228,7 +263,7 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   };
 
   return (
-    <>
+    <LiveEditingProvider viewers={viewers} onDragging={setDragging}>
       <PlannerToolbar
         heading={
           <Group gap="xs" wrap="nowrap" mr="xs">
@@ -338,7 +373,28 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
         }}
       />
       <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-    </>
+      <ConflictDialog
+        conflict={conflict?.kind === 'update' ? conflict.current : null}
+        mine={conflict?.kind === 'update' ? conflict.mine : null}
+        names={names}
+        onKeepMine={overrule}
+        onTakeTheirs={() => setConflict(null)}
+      />
+      <ConfirmDialog
+        opened={conflict?.kind === 'delete'}
+        onClose={() => setConflict(null)}
+        title="Delete allocation"
+        message={
+          conflict?.kind === 'delete' ? (
+            <DeleteAfterChangeMessage conflict={conflict.current} seen={conflict.seen} names={names} />
+          ) : (
+            ''
+          )
+        }
+        confirmLabel="Delete anyway"
+        onConfirm={overrule}
+      />
+    </LiveEditingProvider>
   );
 }
 

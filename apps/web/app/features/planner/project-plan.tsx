@@ -12,6 +12,8 @@ import type { ProjectPlanRow } from './project-rows';
 import { barColors } from '../../lib/colors';
 import { formatRange } from '../../lib/dates';
 import { countOf } from '../../lib/plural';
+import { EditingBadge, editingOutline, useLiveEditing } from '../live/live-editing';
+import { editingSentence } from '../live/editors';
 
 interface Props {
   rows: ProjectPlanRow[];
@@ -27,6 +29,7 @@ export const projectRowKey = (projectId: string) => `project:${projectId}`;
 export function ProjectPlan({ rows, periods, zoom, isExpanded, onToggle, onOpen }: Props) {
   const columnWidth = COLUMN_WIDTH[zoom];
   const width = periods.length * columnWidth;
+  const live = useLiveEditing();
   if (rows.length === 0) {
     return <p className={classes.empty}>No project has work in this period for the people shown.</p>;
   }
@@ -93,17 +96,26 @@ export function ProjectPlan({ rows, periods, zoom, isExpanded, onToggle, onOpen 
                           {allocations.map((allocation) => {
                             const bar = barGeometry(periods, allocation, columnWidth);
                             const dates = formatRange(allocation.start_date, allocation.end_date);
+                            const editors = live.editorsOf(allocation.id);
+                            const outline = editingOutline(editors);
                             return (
                               <button
                                 key={allocation.id}
                                 type="button"
                                 data-bar={allocation.id}
-                                className={classes.bar}
+                                className={`${classes.bar} ${outline.className}`}
                                 data-tentative={allocation.tentative || undefined}
-                                style={{ left: bar.left, width: bar.width, ...barColors(row.project.color) }}
+                                data-editing={outline['data-editing']}
+                                style={{
+                                  left: bar.left,
+                                  width: bar.width,
+                                  ...barColors(row.project.color),
+                                  ...outline.style,
+                                }}
                                 onClick={() => onOpen(allocation)}
-                                aria-label={`${personName(person)} on ${row.project.name}, ${formatHours(allocation.hours_per_day)} hours per day, ${dates}${allocation.tentative ? ', tentative' : ''}`}
+                                aria-label={`${personName(person)} on ${row.project.name}, ${formatHours(allocation.hours_per_day)} hours per day, ${dates}${allocation.tentative ? ', tentative' : ''}${editors.length ? `, ${editingSentence(editors)}` : ''}`}
                               >
+                                <EditingBadge editors={editors} />
                                 {formatHours(allocation.hours_per_day)}h/day · {dates}
                               </button>
                             );

@@ -1,10 +1,14 @@
 // Changes to allocations from the planner: shown at once (optimistic), saved to the backend one after another,
-// rolled back with the backend's reason when refused, and undoable (the inverse of the last saved change).
+// rolled back with the backend's reason when refused, and undoable (the inverse of the last saved change). A change
+// refused because someone else saved first is handed to the planner with their version and name, to choose.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { PopupRequest } from '../../lib/popup-store';
 import type { Allocation } from './planner-data';
+import { AllocationVersions } from './allocation-versions';
 import { describeDataError } from '../../lib/data-errors';
 import type { TypedSupabaseClient } from '../../types/supabase';
+import { changedSentence, type AllocationConflict } from '../allocations/allocation-conflict';
+import { readConflict } from '../allocations/allocation-conflict-read';
 
 /** A change that matched no row: someone deleted the allocation, or the person lost the right to change it. */
 const GONE_MESSAGE =
@@ -17,7 +21,21 @@ const CHANGED_BEFORE_DELETE_MESSAGE =
   'Someone else changed this allocation since you loaded it, so it was not deleted. The plan now shows their ' +
   'version: delete it again if you still want to.';
 
+/** Undo never puts back an old version over someone else's later change. */
+const notUndone = (conflict: AllocationConflict) =>
+  `${changedSentence(conflict)}, after your change, so your change was not undone. The plan now shows their version.`;
+
 export type AllocationFields = Omit<Allocation, 'id'>;
+
+/** A change of this person refused because someone else saved the allocation first, with their version. */
+export type PlannerConflict =
+  | { kind: 'update'; mine: Allocation; current: AllocationConflict }
+  | { kind: 'delete'; seen: Allocation; current: AllocationConflict };
+
+/** Their version as the planner holds allocations. */
+export function asAllocation({ theirs }: AllocationConflict): Allocation {
+  return { ...theirs, hours_per_day: Number(theirs.hours_per_day) };
+}
 
 type Change =
   | { kind: 'create'; after: Allocation }
@@ -27,13 +45,23 @@ type Change =
 const COLUMNS = 'id, project_id, user_id, start_date, end_date, hours_per_day, tentative, role, note, updated_at';
 
 class Refused extends Error {
-  /** `stale`: the plan on screen is out of date and is loaded again to show what is stored. */
+  /**
+   * `stale`: the plan on screen is out of date and is loaded again to show what is stored; `conflict`: the version
+   * someone else saved first, and who.
+   */
   constructor(
     readonly reason: string,
     readonly stale = false,
+    readonly conflict: AllocationConflict | null = null,
   ) {
     super(reason);
   }
+}
+
+/** Refused because the allocation changed since: their version when it can still be read, else gone. */
+async function refusedAsStale(supabase: TypedSupabaseClient, id: string, reason: string): Promise<Refused> {
+  const conflict = await readConflict(supabase, id);
+  return conflict ? new Refused(reason, true, conflict) : new Refused(GONE_MESSAGE, true);
 }
 
 function fieldsOf(allocation: Allocation): AllocationFields {
@@ -48,9 +76,18 @@ interface Options {
   /** Loads the plan again, and shows it only if `stillWanted()` says so once it has arrived. */
   reload: (stillWanted: () => boolean) => Promise<void>;
   showPopup: (request: PopupRequest) => void;
+  /** Someone else saved first: the plan shows their version, and the person chooses (not for undo, which says so). */
+  onConflict: (conflict: PlannerConflict) => void;
 }
 
-export function useAllocationChanges({ supabase, allocations, setAllocations, reload, showPopup }: Options) {
+export function useAllocationChanges({
+  supabase,
+  allocations,
+  setAllocations,
+  reload,
+  showPopup,
+  onConflict,
+}: Options) {
   const [history, setHistory] = useState<Change[]>([]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   // Changes shown but not saved yet. The plan is reloaded only once none is left: a reload between two quick changes
@@ -61,44 +98,38 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
   useLayoutEffect(() => {
     current.current = allocations;
   }, [allocations]);
+  const conflictTo = useRef(onConflict);
+  useLayoutEffect(() => {
+    conflictTo.current = onConflict;
+  });
 
-  // A change is sent with the version it was made from: the one on screen, or the one a dialog was opened at. Quick
-  // changes queue one after another, so the version a change was made from may have been replaced by this page's own
-  // save of the change before it: `successors` maps each version this page saved over to the one its save produced.
-  const successors = useRef(new Map<string, string>());
-  const versionFor = (version: string | undefined) => {
-    let current = version;
-    while (current && successors.current.has(current)) current = successors.current.get(current);
-    return current;
-  };
+  // A change is sent with the version it was made from, following this page's own saves (allocation-versions.ts).
+  const versions = useRef(new AllocationVersions());
+  const versionFor = (allocation: Allocation) => versions.current.of(allocation);
 
   const write = useCallback(
     async (change: Change): Promise<Allocation | null> => {
       const table = supabase.from('allocations');
       if (change.kind === 'delete') {
-        const version = versionFor(change.before.updated_at);
+        const version = versionFor(change.before);
         let request = table.delete().eq('id', change.before.id);
         if (version) request = request.eq('updated_at', version);
         const { data, error } = await request.select('id');
         if (error) throw new Refused(describeDataError(error, 'allocations'));
-        if (!data?.length) {
-          const { data: still } = await table.select('id').eq('id', change.before.id);
-          if (still?.length) throw new Refused(CHANGED_BEFORE_DELETE_MESSAGE, true);
-          throw new Refused(GONE_MESSAGE);
-        }
+        if (!data?.length) throw await refusedAsStale(supabase, change.before.id, CHANGED_BEFORE_DELETE_MESSAGE);
         return null;
       }
-      const version = change.kind === 'update' ? versionFor(change.after.updated_at) : undefined;
+      const version = change.kind === 'update' ? versionFor(change.after) : undefined;
       const request =
         change.kind === 'create'
           ? table.insert({ id: change.after.id, ...fieldsOf(change.after) })
           : table.update({ ...fieldsOf(change.after), updated_at: version }).eq('id', change.after.id);
       const { data, error } = await request.select(COLUMNS);
-      if (error?.code === 'PT409') throw new Refused(CHANGED_MESSAGE, true);
+      if (error?.code === 'PT409') throw await refusedAsStale(supabase, change.after.id, CHANGED_MESSAGE);
       if (error) throw new Refused(describeDataError(error, 'allocations'));
       if (!data?.length) throw new Refused(GONE_MESSAGE);
       const saved = data[0] as Allocation;
-      if (version && saved.updated_at) successors.current.set(version, saved.updated_at);
+      versions.current.saved(saved, version, saved.updated_at);
       return saved;
     },
     [supabase],
@@ -131,7 +162,20 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
           setAllocations(rollBack);
           if (error instanceof Refused && error.stale) await reload(() => unsaved.current === 1).catch(() => undefined);
           if (recordForUndo) setHistory((past) => past.filter((recorded) => recorded !== change));
-          const message = error instanceof Refused ? error.reason : describeDataError(error, 'allocations');
+          const conflict = error instanceof Refused ? error.conflict : null;
+          if (conflict && recordForUndo) {
+            conflictTo.current(
+              change.kind === 'delete'
+                ? { kind: 'delete', seen: change.before, current: conflict }
+                : { kind: 'update', mine: change.after, current: conflict },
+            );
+            return false;
+          }
+          const message = conflict
+            ? notUndone(conflict)
+            : error instanceof Refused
+              ? error.reason
+              : describeDataError(error, 'allocations');
           showPopup({ type: 'error', message });
           return false;
         } finally {
@@ -148,17 +192,19 @@ export function useAllocationChanges({ supabase, allocations, setAllocations, re
     (fields: AllocationFields) => apply({ kind: 'create', after: { id: crypto.randomUUID(), ...fields } }, true),
     [apply],
   );
+  // `asOf`: the version the change is made over, when it is not the one on screen (someone else's, chosen over a
+  // refusal, which may lie outside the dates shown).
   const update = useCallback(
-    (id: string, fields: Partial<AllocationFields>) => {
-      const before = current.current.find((a) => a.id === id);
+    (id: string, fields: Partial<AllocationFields>, asOf?: Allocation) => {
+      const before = asOf ?? current.current.find((a) => a.id === id);
       if (!before) return Promise.resolve(false);
       return apply({ kind: 'update', before, after: { ...before, ...fields } }, true);
     },
     [apply],
   );
   const remove = useCallback(
-    (id: string) => {
-      const before = current.current.find((a) => a.id === id);
+    (id: string, asOf?: Allocation) => {
+      const before = asOf ?? current.current.find((a) => a.id === id);
       return before ? apply({ kind: 'delete', before }, true) : Promise.resolve(false);
     },
     [apply],
