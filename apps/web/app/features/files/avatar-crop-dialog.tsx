@@ -84,7 +84,7 @@ export default function AvatarCropDialog({ file, saving, onCancel, onCropped }: 
 
   const scale = size ? scaleOf(size, FRAME, zoom) : 1;
   return (
-    <Modal opened onClose={onCancel} title="Crop your picture" centered>
+    <Modal opened onClose={onCancel} title="Crop your picture" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack align="center">
         {failed ? (
           <Text c="red">This file could not be read as a picture. Choose a PNG, JPEG, WebP or GIF image.</Text>

@@ -16,7 +16,12 @@ type Props = {
 
 export function RenameFileDialog({ file, ...props }: Props) {
   return (
-    <Modal opened={file !== null} onClose={props.onClose} title="Rename file">
+    <Modal
+      opened={file !== null}
+      onClose={props.onClose}
+      title="Rename file"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {file ? <RenameForm key={file.path} file={file} {...props} /> : null}
     </Modal>
   );
