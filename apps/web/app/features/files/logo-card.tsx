@@ -1,6 +1,6 @@
 // The organization's logo, on the organization page's settings: user managers upload, replace or remove it. It is
 // shown in the header of every page and on the sign-in page. The database deletes the logo a new one replaces.
-import { Button, Card, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -66,7 +66,7 @@ export function LogoCard() {
     });
 
   return (
-    <Card withBorder mb="lg">
+    <Paper withBorder p="lg" mb="lg" maw={720}>
       <Stack>
         <div>
           <Title order={2} size="h4">
@@ -106,6 +106,6 @@ export function LogoCard() {
           </Group>
         </Group>
       </Stack>
-    </Card>
+    </Paper>
   );
 }

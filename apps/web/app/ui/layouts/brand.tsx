@@ -13,7 +13,7 @@ export function Brand({ size = 'lg', logoUrl = null }: { size?: 'md' | 'lg' | 'x
           src={logoUrl}
           alt="Organization logo"
           data-testid="organization-logo"
-          style={{ height: 34, maxWidth: 120, objectFit: 'contain', display: 'block' }}
+          style={{ height: 34, maxWidth: 140, objectFit: 'contain', objectPosition: 'left center', display: 'block' }}
         />
       ) : (
         <ThemeIcon size={size === 'xl' ? 'xl' : 'lg'} radius="md" variant="filled" aria-hidden>
