@@ -33,8 +33,9 @@ async function newProject(name: string): Promise<string> {
   return data.id as string;
 }
 
-test('an avatar, uploaded and cropped on the profile, shows in the sidebar, the member list and the planner', async ({
+test('an avatar, uploaded and cropped on the profile, shows in the sidebar, the member list, the planner and presence', async ({
   page,
+  browser,
 }) => {
   const email = `fay.files.${randomUUID().slice(0, 8)}@example.com`;
   const id = await createAccount(stack, email, 'Fay Files', { can_manage_users: true, can_manage_projects: true });
@@ -64,6 +65,15 @@ test('an avatar, uploaded and cropped on the profile, shows in the sidebar, the 
   await page.goto('/user-allocations');
   await expand(page, id);
   await expectPicture(page.locator(`[role="row"][data-kind="person"][data-person="${id}"] [data-avatar]`));
+
+  // Someone else on the same project page sees the picture among those here.
+  const projectId = await newProject(`Files ${randomUUID().slice(0, 8)}`);
+  await page.goto(`/projects/${projectId}`);
+  const other = await (await browser.newContext({ baseURL: stack.webUrl })).newPage();
+  await signIn(other, ACCOUNTS.admin.email);
+  await other.goto(`/projects/${projectId}`);
+  await expectPicture(other.getByRole('group', { name: /Also here: .*Fay Files/ }).locator('[data-avatar]'));
+  await other.context().close();
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Remove picture' }).click();

@@ -32,6 +32,7 @@ export function Viewers({ viewers }: { viewers: Viewer[] }) {
               styles={colorsOf(viewer.userId)}
               size="sm"
               aria-hidden
+              data-avatar={avatars[viewer.userId] ? 'picture' : 'initials'}
             />
           </Tooltip>
         ))}
