@@ -1,5 +1,6 @@
 // The storage service mounted at /storage/v1: buckets and objects on the configured byte store. Bytes whose rows are
-// gone are deleted after each change and once at start (for changes a crash interrupted).
+// gone are deleted after each change, when the database notes rows deleted by other means, and once at start (for
+// changes a crash interrupted).
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
@@ -63,6 +64,14 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
     },
   };
   return service;
+}
+
+/** The channel the database notifies when object bytes are no longer referred to (migration 0052). */
+export const STORAGE_GARBAGE_CHANNEL = 'storage_garbage';
+
+/** Deletes unused bytes whenever the database notes some, whoever deleted the rows; resolves to a stop function. */
+export function collectWhenNoted(service: StorageService): Promise<() => Promise<void>> {
+  return service.deps.db.listen(STORAGE_GARBAGE_CHANNEL, () => void service.collectGarbage());
 }
 
 export function storageRoutes(service: StorageService): Hono<AppEnv> {

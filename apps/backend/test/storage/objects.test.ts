@@ -1,8 +1,11 @@
 // Objects through supabase-js: upload (raw, Blob/multipart, stream), upsert, replace, metadata, limits, download with
 // ranges and conditional requests, info, exists, list v1 and v2, move, copy, remove, public and signed URLs.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorageBackend, type StorageBackend } from './backend.ts';
+import { until } from '../wait.ts';
 
 let sb: StorageBackend;
 beforeAll(async () => {
@@ -244,6 +247,22 @@ describe('moving, copying and removing', () => {
     expect(error).toBeNull();
     expect(data!.map((object) => object.name).sort()).toEqual(['r/1.txt', 'r/2.txt']);
     expect((await docs().exists('r/1.txt')).data).toBe(false);
+  });
+
+  it('deletes the bytes of rows deleted with SQL (a trigger, a cascade) as soon as that commits', async () => {
+    await docs().upload('sql/gone.txt', 'bytes');
+    const { rows } = await sb.backend.deps.db.query<{ version: string }>(
+      "select version from storage.objects where bucket_id = 'docs' and name = 'sql/gone.txt'",
+    );
+    const version = rows[0].version;
+    const file = path.join(sb.dataDir, 'storage', 'objects', version.slice(0, 2), version);
+    expect(existsSync(file)).toBe(true);
+    await sb.backend.deps.db.query("delete from storage.objects where bucket_id = 'docs' and name = 'sql/gone.txt'");
+    await until(() => !existsSync(file), 10_000);
+    const queued = await sb.backend.deps.db.query('select 1 from _backend.storage_garbage where version = $1', [
+      version,
+    ]);
+    expect(queued.rows).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@
 // needs a permission (session/page-access.ts) sends those without it home, and a signed-in person who is not a
 // member sees whom to ask for access instead of the page.
 import { Outlet } from 'react-router';
+import { loadPictures } from '../features/files/pictures.server';
+import { NO_PICTURES, PicturesContext } from '../ui/pictures';
 import type { Route } from './+types/app-layout';
 import { ErrorPage } from '../ui/error-page';
 import { DefaultLayout } from '../ui/layouts/default-layout';
@@ -11,15 +13,17 @@ import { SidebarLayout } from '../ui/layouts/sidebar-layout';
 import { useAuth } from '../session/auth-provider';
 import { requirePagePermissionInBrowser } from '../session/guards.browser';
 import { refuseNonMembers, requirePagePermission, requireSignedIn } from '../session/guards.server';
+import { getRequestMembership, supabaseContext } from '../session/request-context.server';
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn, requirePagePermission];
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [requirePagePermissionInBrowser];
 
 // A loader makes client navigations ask the server, so the guards above run there for them too; it also sends a
-// non-member the page saying whom to ask.
+// non-member the page saying whom to ask. It loads the logo and the avatars every page of the sidebar shows.
 export async function loader(args: Route.LoaderArgs) {
   await refuseNonMembers(args);
-  return null;
+  const membership = await getRequestMembership(args.context);
+  return { pictures: await loadPictures(args.context.get(supabaseContext), membership?.isMember === true) };
 }
 
 /**
@@ -28,11 +32,13 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export const shouldRevalidate = () => true;
 
-export default function AppLayout() {
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <SidebarLayout>
-      <Outlet />
-    </SidebarLayout>
+    <PicturesContext value={loaderData?.pictures ?? NO_PICTURES}>
+      <SidebarLayout>
+        <Outlet />
+      </SidebarLayout>
+    </PicturesContext>
   );
 }
 

@@ -40,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     organization,
     account,
     canManageUsers: membership?.permissions.can_manage_users === true,
+    isMember: membership?.isMember === true,
     timeZones: supportedTimeZones(),
     timeOff,
     calendarFeed,

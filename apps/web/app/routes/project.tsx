@@ -37,6 +37,8 @@ import { isValidProjectId } from '../lib/route-validation';
 import { getRequestPermissions, supabaseContext } from '../session/request-context.server';
 import { countOf } from '../lib/plural';
 import { formatRange, todayIso } from '../lib/dates';
+import { ProjectFiles } from '../features/files/project-files';
+import { loadProjectFiles } from '../features/files/project-files.server';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -53,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (error && !isMissingTableError(error)) throw new Error(`Could not load project ${params.id}: ${error.message}`);
   if (!project) throw notFound();
   const permissions = await getRequestPermissions(context);
-  const [allocations, people, weekStart] = await Promise.all([
+  const [allocations, people, weekStart, files] = await Promise.all([
     supabase
       .from('allocations')
       .select(ALLOCATION_COLUMNS)
@@ -63,9 +65,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Only planners pick people; everyone else reads the names embedded in the allocations.
     permissions?.can_manage_projects ? loadPeople(supabase) : Promise.resolve([]),
     loadWeekStart(supabase),
+    loadProjectFiles(supabase, project.id),
   ]);
   if (allocations.error) throw new Error(`Could not load the team of ${project.id}: ${allocations.error.message}`);
-  return { project, allocations: allocations.data, people, weekStart };
+  return { project, allocations: allocations.data, people, weekStart, files };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -105,7 +108,7 @@ type Dialog =
   | null;
 
 export default function Project({ loaderData }: Route.ComponentProps) {
-  const { project, allocations, people, weekStart } = loaderData;
+  const { project, allocations, people, weekStart, files } = loaderData;
   const canManage = useAuth().permissions.can_manage_projects;
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
@@ -218,6 +221,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           </div>
         </Stack>
       )}
+      <ProjectFiles projectId={project.id} files={files} canManage={canManage} />
       {canManage ? (
         <>
           <ProjectFormModal
@@ -232,7 +236,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             opened={dialog?.kind === 'delete-project'}
             onClose={close}
             title="Delete project"
-            message={`Delete "${project.name}" and its ${countOf(allocations.length, 'allocation')}? This cannot be undone.`}
+            message={`Delete "${project.name}", its ${countOf(allocations.length, 'allocation')} and its ${countOf(files.length, 'file')}? This cannot be undone.`}
             action={action}
             intent="delete-project"
           />

@@ -531,6 +531,10 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      organization_logo: {
+        Args: never
+        Returns: string
+      }
       planner_data: {
         Args: {
           p_from: string
@@ -539,6 +543,21 @@ export type Database = {
           p_include_tentative?: boolean
         }
         Returns: Json
+      }
+      project_files: {
+        Args: {
+          p_project_id: string
+        }
+        Returns: {
+          name: string
+          path: string
+          size: number
+          mime_type: string
+          uploaded_by: string
+          uploader_name: string
+          created_at: string
+          updated_at: string
+        }[]
       }
       reset_calendar_feed_token: {
         Args: never

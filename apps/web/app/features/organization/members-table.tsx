@@ -10,6 +10,7 @@ import {
   type OrganizationSettings,
 } from './organization-model';
 import { PermissionSwitch } from './permission-switch';
+import { PersonAvatar } from '../../ui/person-avatar';
 
 type MembersTableProps = {
   members: Member[];
@@ -69,6 +70,7 @@ function MemberRow({ member, settings, isYou, onEditCapacity, onRemove }: Member
     <Table.Tr>
       <Table.Td data-label="Name">
         <Group gap={6} wrap="nowrap">
+          <PersonAvatar userId={member.id} name={name} size="sm" color="blue" />
           {member.full_name.trim() ? (
             <Text fw={600} size="sm">
               {member.full_name}

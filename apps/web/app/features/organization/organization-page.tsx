@@ -11,6 +11,7 @@ import { InviteForm } from './invite-form';
 import { MembersPanel } from './members-panel';
 import type { Invitation, Member, OrganizationSettings } from './organization-model';
 import { SettingsForm } from './settings-form';
+import { LogoCard } from '../files/logo-card';
 
 export const ORGANIZATION_TABS = ['members', 'invitations', 'settings', 'audit'] as const;
 type Tab = (typeof ORGANIZATION_TABS)[number];
@@ -77,6 +78,7 @@ export function OrganizationPage({ settings, members, invitations, audit, auditF
         <InvitationsTable invitations={invitations} />
       </Tabs.Panel>
       <Tabs.Panel value="settings">
+        <LogoCard />
         <SettingsForm settings={settings} />
       </Tabs.Panel>
       <Tabs.Panel value="audit">

@@ -17,6 +17,7 @@ import {
 import { isWeekend } from '../../lib/dates';
 import { periodLabels, periodName, type Zoom } from './planner-periods';
 import { CELL_DETAILS_ID } from './cell-details';
+import { PersonAvatar } from '../../ui/person-avatar';
 
 export function ColumnHeaders({
   columns,
@@ -102,6 +103,7 @@ export const NameCell = memo(function NameCell({
       <span className={classes.toggle} aria-hidden>
         {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
       </span>
+      <PersonAvatar userId={row.person.id} name={name} size={28} color="blue" />
       <div style={{ minWidth: 0 }}>
         <div className={classes.personName}>{name}</div>
         <div className={classes.nameMeta}>

@@ -2,6 +2,7 @@
 import { Title } from '@mantine/core';
 import type { TimeOffRow } from '../time-off/time-off-schema';
 import { MyTimeOff } from '../time-off/my-time-off';
+import { AvatarCard } from '../files/avatar-card';
 import { CalendarFeedCard } from './calendar-feed-card';
 import type { CalendarFeedLinks } from './calendar-feed.server';
 import { CapacityCard } from './capacity-card';
@@ -19,15 +20,18 @@ type ProfileSectionsProps = {
   organization: OrganizationDefaults | null;
   account: Account;
   canManageUsers: boolean;
+  /** Only members keep a picture: the organization's members are who see it. */
+  isMember: boolean;
   timeZones: string[];
   timeOff: { upcoming: TimeOffRow[]; past: TimeOffRow[] };
   calendarFeed: CalendarFeedLinks | null;
 };
 
 export function ProfileSections(props: ProfileSectionsProps) {
-  const { userId, profile, organization, account, canManageUsers, timeZones, timeOff, calendarFeed } = props;
+  const { userId, profile, organization, account, canManageUsers, isMember, timeZones, timeOff, calendarFeed } = props;
   return (
     <>
+      {isMember ? <AvatarCard userId={userId} name={profile.full_name || account.email || 'Me'} /> : null}
       <DetailsCard profile={profile} timeZones={timeZones} />
       <CapacityCard profile={profile} organization={organization} canManageUsers={canManageUsers} />
       {calendarFeed ? <CalendarFeedCard feed={calendarFeed} /> : null}

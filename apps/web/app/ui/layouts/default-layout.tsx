@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Brand } from './brand';
 import { ThemeToggle } from './theme-toggle';
 
-export function DefaultLayout({ children }: { children: ReactNode }) {
+export function DefaultLayout({ children, logoUrl = null }: { children: ReactNode; logoUrl?: string | null }) {
   return (
     <Center
       component="main"
@@ -14,7 +14,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
     >
       <Paper withBorder shadow="md" radius="lg" p="xl" w="100%" maw={440}>
         <Group justify="space-between" mb="lg">
-          <Brand />
+          <Brand logoUrl={logoUrl} />
           <ThemeToggle />
         </Group>
         <Box>{children}</Box>

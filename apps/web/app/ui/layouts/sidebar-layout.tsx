@@ -2,6 +2,7 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { usePictures } from '../pictures';
 import { AppNavigation } from './app-navigation';
 import { Brand } from './brand';
 import { ThemeToggle } from './theme-toggle';
@@ -9,6 +10,7 @@ import { UserMenu } from './user-menu';
 
 export function SidebarLayout({ children }: { children: ReactNode }) {
   const [navigationOpen, { toggle, close }] = useDisclosure(false);
+  const { logoUrl } = usePictures();
   return (
     <AppShell
       header={{ height: 60 }}
@@ -19,7 +21,7 @@ export function SidebarLayout({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             <Burger opened={navigationOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Brand />
+            <Brand logoUrl={logoUrl} />
           </Group>
           <ThemeToggle />
         </Group>

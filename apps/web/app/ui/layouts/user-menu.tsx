@@ -1,9 +1,10 @@
 // The signed-in user's avatar and name, opening a menu with Profile and Sign out.
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronUp, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-provider';
-import { displayName, initialsOf } from '../../session/session-user';
+import { displayName } from '../../session/session-user';
+import { PersonAvatar } from '../person-avatar';
 import { useSignOut } from './use-sign-out';
 
 export function UserMenu() {
@@ -17,9 +18,7 @@ export function UserMenu() {
         {/* Named by its text (the user's name and e-mail); Menu.Target marks it as opening a menu. */}
         <UnstyledButton w="100%" p="xs" title="User menu" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap="sm" wrap="nowrap">
-            <Avatar src={user.avatarUrl} alt="" radius="xl" color="blue" aria-hidden>
-              {initialsOf(name)}
-            </Avatar>
+            <PersonAvatar userId={user.id} name={name} color="blue" data-testid="sidebar-avatar" />
             <div style={{ flex: 1, minWidth: 0 }}>
               <Text size="sm" fw={600} truncate="end">
                 {name}
