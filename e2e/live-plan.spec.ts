@@ -76,28 +76,11 @@ test('a change made from an old version is not saved until the person chooses, a
   browser,
 }) => {
   const service = serviceClient(stack);
-  const { data: project } = await service
-    .from('projects')
-    .insert({ name: `Live ${randomUUID().slice(0, 8)}` })
-    .select('id')
-    .single();
-  const { data: person } = await service.from('profiles').select('id').eq('email', ACCOUNTS.userManager.email).single();
-  await service.from('allocations').delete().eq('user_id', person!.id);
-  const { data: allocation } = await service
-    .from('allocations')
-    .insert({
-      project_id: project!.id,
-      user_id: person!.id,
-      start_date: mondayPlus(0),
-      end_date: mondayPlus(4),
-      hours_per_day: 4,
-    })
-    .select('id')
-    .single();
+  const { personId, allocationId } = await sharedAllocation(ACCOUNTS.userManager.email);
   const planner = await signedInPage(browser, ACCOUNTS.projectManager.email);
   await planner.goto('/user-allocations');
-  await expand(planner, person!.id);
-  await barsOf(planner, person!.id).click();
+  await expand(planner, personId);
+  await barsOf(planner, personId).click();
   const edit = planner.getByRole('dialog', { name: 'Edit allocation' });
   await edit.getByLabel('Hours per day').fill('6');
 
@@ -105,7 +88,7 @@ test('a change made from an old version is not saved until the person chooses, a
   await service
     .from('allocations')
     .update({ end_date: mondayPlus(11) })
-    .eq('id', allocation!.id);
+    .eq('id', allocationId);
   await edit.getByRole('button', { name: 'Save allocation' }).click();
   // Made with the service role: nobody to name.
   const choice = planner.getByRole('dialog', { name: 'Someone else changed this allocation' });
@@ -116,7 +99,7 @@ test('a change made from an old version is not saved until the person chooses, a
   const { data: stored } = await service
     .from('allocations')
     .select('end_date, hours_per_day')
-    .eq('id', allocation!.id)
+    .eq('id', allocationId)
     .single();
   expect(stored).toEqual({ end_date: mondayPlus(11), hours_per_day: 4 });
   await planner.context().close();

@@ -4,18 +4,13 @@ import dayjs from 'dayjs';
 import { formatDate } from '../../lib/dates';
 import { formatHours } from '../../lib/hours';
 import type { ActionResult } from '../../lib/action-result';
+import type { AllocationRow } from './allocation-schema';
 
 /** The fields a person edits on an allocation. */
-export interface AllocationValues {
-  project_id: string;
-  user_id: string;
-  start_date: string;
-  end_date: string;
-  hours_per_day: number | string;
-  tentative: boolean;
-  role: string | null;
-  note: string | null;
-}
+export type AllocationValues = Pick<
+  AllocationRow,
+  'project_id' | 'user_id' | 'start_date' | 'end_date' | 'hours_per_day' | 'tentative' | 'role' | 'note'
+>;
 
 /** The stored version that came first, and who made it (null: a name nobody may see, or maintenance). */
 export interface AllocationConflict {
