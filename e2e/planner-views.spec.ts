@@ -118,7 +118,7 @@ test('expand all and collapse all are remembered; each person’s bars can show 
   await page.keyboard.press('Escape');
   await expect(addLane(page, busy.id)).toHaveCount(0);
   await expect(personRow(page, busy.id)).toHaveAttribute('data-stacked', 'true');
-  await expect(personRow(page, busy.id).locator('[aria-hidden] > span')).toHaveCount(2);
+  await expect(personRow(page, busy.id).locator('[data-stack] > span')).toHaveCount(2);
   await page.getByRole('button', { name: 'View' }).click();
   await page.getByRole('menuitem', { name: /Hide bars in each person/ }).click();
   await expect(personRow(page, busy.id)).not.toHaveAttribute('data-stacked', 'true');

@@ -100,8 +100,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </DefaultLayout>
     );
   }
+  // No fallback: the layout's file comes within the same response while the server streams, and a fallback copy of
+  // the message could stay beside the real one if the two raced.
   return (
-    <Suspense fallback={<ErrorPage error={error} />}>
+    <Suspense fallback={null}>
       <SidebarLayout>
         <ErrorPage error={error} />
       </SidebarLayout>

@@ -173,6 +173,7 @@ function StackedBars({
     <div
       className={classes.stack}
       style={{ left: NAME_WIDTH, top: PERSON_ROW_HEIGHT, height: stack.levels * MINI_BAR_HEIGHT }}
+      data-stack
       aria-hidden
     >
       {stack.bars.map(({ allocation, level }) => {
