@@ -1,6 +1,8 @@
 -- Every process keeps the rows of objects it served lately (a signed URL fetched again and again costs no lookup);
--- a change of storage.objects, by the API, a project's SQL or a cascade, tells them all to forget them. Once per
--- statement, with no payload: a change is rare next to reads, and forgetting everything is always right.
+-- a change of storage.objects, by the API, a project's SQL or a cascade, tells them all to forget them, and to delete
+-- the bytes the change left unreferenced (noted in _backend.storage_garbage) at once rather than after their next
+-- change. Once per statement, with no payload: a change is rare next to reads, and forgetting everything is always
+-- right.
 create or replace function _backend.storage_objects_changed()
 returns trigger
 language plpgsql

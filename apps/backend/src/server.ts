@@ -13,7 +13,7 @@ import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RealtimeService } from './realtime/service.ts';
-import { collectWhenNoted, createStorageService } from './storage/routes.ts';
+import { createStorageService } from './storage/routes.ts';
 import { seedBuckets } from './storage/seed.ts';
 
 export interface Backend {
@@ -56,7 +56,6 @@ function slowClientLimits(requestTimeout: number) {
 export async function startBackend(config: Config): Promise<Backend> {
   const { deps, migrations } = await prepare(config);
   const stopWatchingKeys = await watchKeys(deps);
-  const stopCollecting = deps.storage ? await collectWhenNoted(deps.storage) : async () => {};
   const app = createApp(deps);
   const functionCall = functionsListener(deps);
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -97,7 +96,6 @@ export async function startBackend(config: Config): Promise<Backend> {
       await closed;
       await stopWatchingKeys();
       await deps.storage?.objects.stop();
-      await stopCollecting();
       await deps.storage?.store.close?.();
       await deps.db.close();
     },

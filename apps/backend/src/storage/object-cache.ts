@@ -17,9 +17,15 @@ export class ObjectCache {
   private listening = false;
   private unlisten?: () => Promise<void>;
 
-  /** Starts hearing other processes' changes; until then nothing is kept. */
-  async start(db: Db): Promise<void> {
-    this.unlisten = await db.listen(OBJECTS_CHANNEL, () => this.forget());
+  /**
+   * Starts hearing changes of storage.objects, whoever made them; until then nothing is kept. `changed` runs after
+   * each, for other work that waits on the same news (deleting bytes no row refers to any more).
+   */
+  async start(db: Db, changed: () => void = () => {}): Promise<void> {
+    this.unlisten = await db.listen(OBJECTS_CHANNEL, () => {
+      this.forget();
+      changed();
+    });
     this.listening = true;
   }
 

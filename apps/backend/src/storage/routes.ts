@@ -1,6 +1,6 @@
 // The storage service mounted at /storage/v1: buckets and objects on the configured byte store. Bytes whose rows are
-// gone are deleted after each change, when the database notes rows deleted by other means, and once at start (for
-// changes a crash interrupted).
+// gone are deleted after each change, when the database tells of a change made by other means (a project's SQL, a
+// cascade), and once at start (for changes a crash interrupted).
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
@@ -39,7 +39,7 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
   }
   const objects = new ObjectCache();
   // Without a listening connection nothing is kept, and every signed URL reads its row.
-  objects.start(deps.db).catch(() => {});
+  objects.start(deps.db, () => void service.collectGarbage()).catch(() => {});
   const service: StorageService = {
     deps,
     store: objectStore,
@@ -64,14 +64,6 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
     },
   };
   return service;
-}
-
-/** The channel the database notifies when object bytes are no longer referred to (migration 0052). */
-export const STORAGE_GARBAGE_CHANNEL = 'storage_garbage';
-
-/** Deletes unused bytes whenever the database notes some, whoever deleted the rows; resolves to a stop function. */
-export function collectWhenNoted(service: StorageService): Promise<() => Promise<void>> {
-  return service.deps.db.listen(STORAGE_GARBAGE_CHANNEL, () => void service.collectGarbage());
 }
 
 export function storageRoutes(service: StorageService): Hono<AppEnv> {
