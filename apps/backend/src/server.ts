@@ -1,13 +1,12 @@
 // Builds a running server from a configuration: database, migrations, keys, mailer, HTTP. Used by main.ts and by
 // tests that need a real listening backend.
-import { createServer, type RequestListener, type Server as HttpServer, type ServerOptions } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import type { Deps } from './deps.ts';
-import { functionsListener } from './functions/routes.ts';
 import { FunctionsRuntime } from './functions/runtime.ts';
 import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
@@ -57,7 +56,6 @@ export async function startBackend(config: Config): Promise<Backend> {
   const { deps, migrations } = await prepare(config);
   const stopWatchingKeys = await watchKeys(deps);
   const app = createApp(deps);
-  const functionCall = functionsListener(deps);
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve(
       {
@@ -65,11 +63,6 @@ export async function startBackend(config: Config): Promise<Backend> {
         port: config.port,
         hostname: config.host,
         serverOptions: slowClientLimits(config.limits.requestTimeoutMs),
-        // Function calls are relayed before the application's router (see functions/routes.ts).
-        createServer: ((options: ServerOptions, listener: RequestListener) =>
-          createServer(options, (incoming, outgoing) => {
-            if (!functionCall(incoming, outgoing)) listener(incoming, outgoing);
-          })) as typeof createServer,
       },
       () => resolve(s),
     );

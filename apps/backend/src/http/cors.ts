@@ -41,22 +41,6 @@ const EXPOSE_HEADERS = [
 ].join(',');
 
 /**
- * The CORS headers of a (non-preflight) response to a request from `origin`. The records are built once and only ever
- * read: a handler that answers on Node's own response (the functions relay) uses them too.
- */
-export function corsHeadersFor(config: Config): (origin: string | undefined) => Record<string, string> {
-  const common = {
-    'access-control-allow-credentials': 'true',
-    'access-control-expose-headers': EXPOSE_HEADERS,
-    vary: 'Origin',
-  };
-  const byOrigin = new Map(
-    [...origins(config)].map((origin) => [origin, { 'access-control-allow-origin': origin, ...common }]),
-  );
-  return (origin) => (origin !== undefined && byOrigin.get(origin)) || common;
-}
-
-/**
  * CORS headers go on each response once its handler is done. Hono's own middleware puts them on a response made in
  * advance and merges that into the handler's, rebuilding it around a body stream: more work than a small read itself.
  * A handler that writes its headers as a record adds them with `withCorsHeaders`. Hono's middleware answers preflights.
@@ -90,10 +74,19 @@ export function corsFor(config: Config): MiddlewareHandler<AppEnv> {
     credentials: true,
     maxAge: 3600,
   });
-  const headersFor = corsHeadersFor(config);
+  // The headers of a response to each allowed origin, and to any other request; built once, only ever read.
+  const common = {
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': EXPOSE_HEADERS,
+    vary: 'Origin',
+  };
+  const byOrigin = new Map(
+    [...allowed].map((origin) => [origin, { 'access-control-allow-origin': origin, ...common }]),
+  );
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
-    const headers = headersFor(c.req.header('origin'));
+    const origin = c.req.header('origin');
+    const headers: Record<string, string> = (origin !== undefined && byOrigin.get(origin)) || common;
     c.set('corsHeaders', headers);
     await next();
     if (c.get('corsHeadersTaken')) return;
