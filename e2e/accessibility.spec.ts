@@ -2,7 +2,8 @@
 // A and AA: zero violations. The organization has projects of every status and allocations, so badges, the
 // planner's figures and bars, and the audit trail's pages are all on screen when checked.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { expectNoViolations } from './support/axe.ts';
 import { serviceClient } from './support/backend.ts';
@@ -57,6 +58,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('signed-in pages have no accessibility violations', async ({ page }) => {
+      // Eleven pages, each loaded, taken over by its scripts and checked by axe: more than one test's usual time.
+      test.slow();
       await signIn(page, ACCOUNTS.admin.email);
       const heading = () => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await check(page, '/', heading);

@@ -3,7 +3,8 @@
 // without the permission gets no controls and the data API refuses their writes.
 import { randomUUID } from 'node:crypto';
 import { createNodeClient } from '@teamplan/supabase-node';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, PASSWORD, serviceClient } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';

@@ -1,6 +1,6 @@
 // Signing up, in and out against the real auth service: validation, weak passwords, errors, the session cookie,
 // and e-mailed links through the mailbox.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { PASSWORD, latestMail, verifyLink } from './support/backend.ts';
 import { signIn } from './support/session.ts';

@@ -3,7 +3,8 @@
 // profile ends the old one.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import ICAL from 'ical.js';
 import { createAccount, serviceClient } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';

@@ -1,6 +1,6 @@
 // Error pages of the specification's section 8: 404 for unknown paths and failed route validation, 500 for other
 // fatal errors, and plain answers for bots.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
 import { BROKEN_WEB_URL } from './support/stacks.ts';

@@ -1,7 +1,8 @@
 // Files in the product: a person's avatar (uploaded, cropped, shown wherever they are listed), the organization's logo
 // (on every page and on the sign-in page) and a project's files (managers upload with progress, members download).
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createNodeClient } from '@teamplan/supabase-node';
 import sharp from 'sharp';
 import { ACCOUNTS } from './support/accounts.ts';

@@ -2,7 +2,8 @@
 // on no work day) on the project page and in the planner, which still let it be saved; the project page's list of
 // allocations outside its dates; narrowing a project's dates offers to cut its allocations back to them.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';

@@ -1,5 +1,6 @@
 // Permission checks of the specification's section 6 with PRODUCT.md's decisions, and the global popup.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
 

@@ -1,7 +1,7 @@
 // The home page: my allocations this week and the coming weeks, my utilization per week as the database computes
 // it, my upcoming time off, and what an empty week says.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';

@@ -3,7 +3,8 @@
 // edits is marked for the other; a change made over someone else's newer one is never silent: it names who came
 // first and lets the person keep theirs or take the other's, a delete asks again, and undo leaves the newer change.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { serviceClient } from './support/backend.ts';
 import { expectNoViolations } from './support/axe.ts';

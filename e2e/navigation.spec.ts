@@ -1,5 +1,5 @@
 // Route access and redirects of the specification's section 2, on server render and after client navigation.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn } from './support/session.ts';
 

@@ -1,7 +1,7 @@
 // Someone signed in without a membership (removed, or never added) sees whom to ask for access on every page but
 // their profile, which they can still use.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';

@@ -1,6 +1,6 @@
 // First steps: the sign-up page says whether the account creates the organization, and an administrator's home page
 // shows the set-up steps, each ticked once done.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';

@@ -2,7 +2,8 @@
 // permissions, removing members, resending and revoking invitations, settings, sign-up by invitation only, and the
 // audit trail. Every test uses fresh addresses; whatever changes the whole organization is put back in `finally`.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import {
   createAccount,

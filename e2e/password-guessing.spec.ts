@@ -2,7 +2,8 @@
 // further attempts with the product's own message, and its owner, signing in from an address that signed in before,
 // is not held. Each browser context is one visitor, its address named in X-Forwarded-For (the web server trusts the
 // header from this machine in the e2e stacks, as it would from a load balancer).
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createAccount } from './support/backend.ts';
 import { signIn } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';

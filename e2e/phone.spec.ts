@@ -1,7 +1,8 @@
 // On a phone (390×844) the tables of projects, a project's team and one's own allocations become stacked cards,
 // each value labelled by its column, and no page scrolls sideways.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';

@@ -1,7 +1,7 @@
 // The planner's project view: projects × time for the same period and filters, each project opening to the people
 // on it with their bars, which open the allocation; the choice of rows is remembered.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
 import { signIn } from './support/session.ts';

@@ -1,7 +1,8 @@
 // The planner's ways of seeing the plan: zooms that keep the chosen week, a compact toolbar, readable day headers,
 // expand and collapse all (remembered), each person's bars in their row, a period's details on hover and focus, the
 // dates while dragging, the keyboard staying on the bar it moves, and the agenda on a phone.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
 import { addLane, barsOf, cellOf, expand, mondayPlus, personRow, shown } from './support/planner.ts';

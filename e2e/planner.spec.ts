@@ -1,7 +1,8 @@
 // The planner at /user-allocations: utilization colors, expanding rows, drag to create, move and resize, edit,
 // delete and undo, CSV export, filters, tentative work, the keyboard, a refused change, and who may write.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, createAccount, PASSWORD, serviceClient } from './support/backend.ts';

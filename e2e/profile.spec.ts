@@ -2,7 +2,8 @@
 // e-mailed code when the auth service asks for reauthentication), and signing out of every device.
 import { createSign, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { createAccount, latestMail, PASSWORD, serviceClient, verifyLink } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';
 import { signIn } from './support/session.ts';

@@ -1,6 +1,6 @@
 // The web server refuses to start without its backend's address or key, and names what is missing.
 import { spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 function startWeb(env: Record<string, string>) {
   const { SUPABASE_URL: _url, SUPABASE_ANON_KEY: _key, ...inherited } = process.env;

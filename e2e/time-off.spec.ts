@@ -2,7 +2,8 @@
 // someone else's without being a manager.
 import { randomUUID } from 'node:crypto';
 import { createNodeClient } from '@teamplan/supabase-node';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, createAccount, PASSWORD, serviceClient } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';

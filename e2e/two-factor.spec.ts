@@ -1,7 +1,8 @@
 // Two-factor authentication: set up an authenticator app on the profile, then sign in with password and code; a
 // wrong code is refused, and a session that stopped after the password reaches no page but the code step.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { Secret, TOTP } from 'otpauth';
 import { createAccount, PASSWORD } from './support/backend.ts';
 import { expectNotice } from './support/notices.ts';

@@ -1,6 +1,7 @@
 // Vite build: the React Router plugin; the server bundle's entry is server/app.ts so server.js can mount it.
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { mantineComponentStyles } from './vite/mantine-component-styles';
 
 // React Router builds the client and the server bundle in one process, loading this file for each: the first load
 // fixes the build time and the second reuses it, so both bundles of one build agree on it.
@@ -15,5 +16,5 @@ export default defineConfig(({ isSsrBuild }) => ({
         { output: { experimentalMinChunkSize: 20_000 } },
   },
   define: { __BUILD_TIME__: JSON.stringify(Number(process.env.TEAMPLAN_BUILD_TIME)) },
-  plugins: [reactRouter()],
+  plugins: [mantineComponentStyles(), reactRouter()],
 }));

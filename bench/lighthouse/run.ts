@@ -3,7 +3,7 @@
 // for the home page and the planner; in Debian's Chromium against the production build (`npm run build` first).
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -51,7 +51,10 @@ async function sessionCookie(): Promise<string> {
   }
 }
 
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// A folder to keep each run's full report in (JSON, readable with Lighthouse's viewer), to see what a score is made of.
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGE;
 
 interface RunScores {
   accessibility: number;
@@ -68,7 +71,7 @@ interface RunScores {
  * One load of a page: gathered once into a folder, then scored from that trace with the default settings and again
  * with the CPU slowdown calibrated to the benchmark index measured during that very load.
  */
-async function measure(url: string, cookie: string | null): Promise<RunScores> {
+async function measure(url: string, cookie: string | null, reportName: string): Promise<RunScores> {
   const artifacts = mkdtempSync(path.join(tmpdir(), 'teamplan-lighthouse-'));
   try {
     const flags = {
@@ -92,6 +95,7 @@ async function measure(url: string, cookie: string | null): Promise<RunScores> {
       auditMode: artifacts,
       throttling: { ...first.configSettings.throttling, cpuSlowdownMultiplier: slowdown },
     }))!.lhr;
+    if (REPORTS) writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
     const score = (result: typeof lhr, name: string) => Math.round((result.categories[name]?.score ?? 0) * 100);
     const audit = (id: string) => String(lhr.audits[id]?.displayValue ?? '-');
     const scripts = (
@@ -127,10 +131,13 @@ try {
       "slowdown, and with the slowdown calibrated to this machine's benchmark index, which the goal is held to.\n",
   );
   console.log('page                 accessibility  perf 4×  perf calibrated     LCP      TBT      JS (KB)');
-  for (const page of PAGES) {
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
+  for (const page of PAGES.filter((candidate) => !ONLY || candidate.path === ONLY)) {
     const runs: RunScores[] = [];
-    for (let run = 0; run < RUNS; run += 1)
-      runs.push(await measure(`${web.url}${page.path}`, page.signedIn ? cookie : null));
+    for (let run = 0; run < RUNS; run += 1) {
+      const reportName = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}`;
+      runs.push(await measure(`${web.url}${page.path}`, page.signedIn ? cookie : null, reportName));
+    }
     runs.sort((a, b) => a.performance - b.performance);
     const middle = runs[Math.floor(runs.length / 2)];
     const defaults = runs.map((run) => run.performanceAt4x).sort((a, b) => a - b);

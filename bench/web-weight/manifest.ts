@@ -8,6 +8,7 @@ export interface ManifestRoute {
   index?: boolean;
   module: string;
   imports?: string[];
+  css?: string[];
 }
 
 export interface Manifest {

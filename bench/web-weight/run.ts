@@ -1,6 +1,6 @@
 // The JavaScript each page of the web app downloads on a first visit, gzipped, against its budget: the entry (React,
 // React Router and the app's start-up), the root route and every route module from the root down to the page, with
-// everything they import. Reads the build's route manifest, so run it after `npm run build`:
+// everything they import; and beside it the stylesheets the page waits for before its first paint. Reads the build's route manifest, so run it after `npm run build`:
 //   npm run bench:web-weight
 // Each figure is also given as a ratio to the entry alone (React and React Router), measured in the same run. Exits
 // with 1 when a page is over its budget.
@@ -39,23 +39,37 @@ const entryBytes = [...entryFiles].reduce((sum, asset) => sum + gzipped(asset), 
 
 let over = 0;
 console.log(`entry (React, React Router, start-up): ${kb(entryBytes)} KB gzipped in ${entryFiles.size} files\n`);
-console.log('page'.padEnd(34), 'files'.padStart(5), 'KB gz'.padStart(8), 'budget'.padStart(8), 'x entry'.padStart(8));
+console.log(
+  'page'.padEnd(26),
+  'files'.padStart(5),
+  'KB gz'.padStart(8),
+  'budget'.padStart(8),
+  'x entry'.padStart(8),
+  'CSS files'.padStart(10),
+  'CSS KB gz'.padStart(10),
+);
 for (const { url, chain } of routePaths(manifest)) {
   const files = new Set([file, ...entryFiles]);
+  const stylesheets = new Set<string>();
   for (const route of chain) {
     if (route.module) files.add(route.module);
     for (const asset of route.imports ?? []) files.add(asset);
+    // React Router marks some stylesheet links with a trailing `#` to tell them apart; the file is the same.
+    for (const asset of route.css ?? []) stylesheets.add(asset.replace(/#$/, ''));
   }
+  const cssBytes = [...stylesheets].reduce((sum, asset) => sum + gzipped(asset), 0);
   const bytes = [...files].reduce((sum, asset) => sum + gzipped(asset), 0);
   const budget = budgetOf(url);
   const verdict = bytes > budget * 1024 ? '  OVER' : '';
   if (verdict) over += 1;
   console.log(
-    url.padEnd(34),
+    url.padEnd(26),
     String(files.size).padStart(5),
     kb(bytes).padStart(8),
     String(budget).padStart(8),
     (bytes / entryBytes).toFixed(2).padStart(8),
+    String(stylesheets.size).padStart(10),
+    kb(cssBytes).padStart(10),
     verdict,
   );
 }

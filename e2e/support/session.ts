@@ -9,3 +9,11 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation')).toBeVisible();
 }
+
+/**
+ * A page's scripts load after its first paint, so right after `page.goto` the page may still be plain HTML; this
+ * waits until React has taken it over (the root layout marks the document).
+ */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+}

@@ -7,6 +7,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { isBotUserAgent } from './lib/bots';
 import { plainErrorBody } from './lib/plain-error';
+import { scriptsAfterPaint } from './lib/scripts-after-paint';
+import { StylesheetReaderContext } from './ui/page-styles';
+import { buildStylesheetReader } from './ui/page-styles.server';
+
+/** The client build sits beside this server build; its stylesheets are written into the pages. */
+const readStylesheet = buildStylesheetReader(new URL('../client/', import.meta.url));
 
 export const streamTimeout = 5_000;
 
@@ -33,34 +39,41 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions = isBot ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        responseHeaders.set('Content-Type', 'text/html');
-        pipe(body);
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+    const { pipe, abort } = renderToPipeableStream(
+      <StylesheetReaderContext.Provider value={readStylesheet}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StylesheetReaderContext.Provider>,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html');
+          const page = scriptsAfterPaint();
+          page.pipe(body);
+          pipe(page);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell is ready reject above and are logged by React Router; log the later ones here.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors before the shell is ready reject above and are logged by React Router; log the later ones here.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
   });
 }
 

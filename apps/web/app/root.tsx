@@ -1,11 +1,15 @@
 // The document: Mantine theme and color scheme, the browser's settings, shared auth state, the popup, error pages.
-import '@mantine/core/styles.css';
+// Mantine's global rules; each component's own rules come with the component (vite/mantine-component-styles.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage, errorMeta } from './ui/error-page';
 import { DefaultLayout } from './ui/layouts/default-layout';
+import { PageStyles } from './ui/page-styles';
 import { PopupProvider } from './ui/popup-provider';
 import { AuthProvider } from './session/auth-provider';
 import { cssVariablesResolver, theme } from './theme';
@@ -18,8 +22,6 @@ import { getRequestMembership, responseHeadersContext, sessionUserContext } from
 import { sessionMiddleware } from './session/session-middleware.server';
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
-
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
  * After a new deployment, the next navigation loads the page from the server so it runs the new code. Form
@@ -49,6 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // The page's scripts start after its first paint; this mark says they have taken the page over, for anyone (or
+  // any test) that needs to know the page is interactive.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -56,7 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ColorSchemeScript defaultColorScheme="auto" />
         <Meta />
-        <Links />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <PageStyles />
       </head>
       <body>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">

@@ -1,7 +1,7 @@
 // A new-password input with live strength hints, and the auth service's reasons when it still finds it weak.
 import { Alert, List, PasswordInput, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { weakPasswordReasons, passwordHints } from './password-hints';
 import { REVEAL_TOGGLE_PROPS } from './reveal-toggle';
 
@@ -12,7 +12,11 @@ type PasswordFieldProps = {
 };
 
 export function PasswordField({ label, name, weakPassword }: PasswordFieldProps) {
+  // The field is not controlled: what someone typed before the page's scripts took it over stays, and the hints
+  // start from it.
+  const input = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
+  useEffect(() => setPassword(input.current?.value ?? ''), []);
   const hintsId = `${name}-hints`;
   return (
     <Stack gap="xs">
@@ -20,7 +24,7 @@ export function PasswordField({ label, name, weakPassword }: PasswordFieldProps)
         label={label}
         name={name}
         autoComplete="new-password"
-        value={password}
+        ref={input}
         onChange={(event) => setPassword(event.currentTarget.value)}
         aria-describedby={hintsId}
         visibilityToggleButtonProps={REVEAL_TOGGLE_PROPS}

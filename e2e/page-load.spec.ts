@@ -1,0 +1,96 @@
+// A first visit is painted from the HTML alone: the page's styles come inside the document, and its scripts are
+// asked for only once the page has been painted. Pages reached afterwards by navigating in the app bring their own
+// styles, and a page that was written inline keeps working when React takes it over.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import { ACCOUNTS } from './support/accounts.ts';
+import { signIn, waitForHydration } from './support/session.ts';
+
+/** When the first contentful paint happened, and when the first of the app's scripts was asked for. */
+async function paintAndScripts(page: Page) {
+  await waitForHydration(page);
+  return page.evaluate(() => {
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname));
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      scripts: scripts.length,
+    };
+  });
+}
+
+test('the sign-in page is painted before any of its scripts is asked for, with its styles inside the page', async ({
+  page,
+}) => {
+  const response = await page.goto('/login');
+  const html = await response!.text();
+  expect(html).toContain('<style data-href="/assets/');
+  // The only stylesheet links are disabled ones, which the browser does not fetch: they tell React Router the file
+  // is in the page already.
+  const stylesheetLinks = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  expect(stylesheetLinks.length).toBeGreaterThan(0);
+  expect(stylesheetLinks.filter((link) => !link.includes(' disabled'))).toEqual([]);
+  expect(html).not.toContain('<link rel="modulepreload"');
+
+  const timing = await paintAndScripts(page);
+  expect(timing.scripts).toBeGreaterThan(0);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+});
+
+test('a signed-in page paints before its scripts too, and a page reached in the app gets its own styles', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.projectManager.email);
+  await page.goto('/');
+  const timing = await paintAndScripts(page);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+  await waitForHydration(page);
+
+  // The home page's document is still the one in the tab after this: the projects page came by navigating.
+  await page.evaluate(() => ((window as unknown as { firstDocument: boolean }).firstDocument = true));
+  await page.getByRole('navigation').getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { firstDocument?: boolean }).firstDocument)).toBe(true);
+  // Every stylesheet the projects page needs is in the document, written inline on the first load or linked now.
+  const missing = await page.evaluate(() => {
+    const manifest = (window as unknown as { __reactRouterManifest: { routes: Record<string, { css?: string[] }> } })
+      .__reactRouterManifest;
+    const present = new Set([
+      ...Array.from(document.querySelectorAll('style[data-href]'), (style) => style.getAttribute('data-href')),
+      ...Array.from(
+        document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
+        (link) => new URL(link.href).pathname,
+      ),
+    ]);
+    return (manifest.routes['routes/projects']?.css ?? [])
+      .map((href) => href.replace(/#$/, ''))
+      .filter((href) => !present.has(href));
+  });
+  expect(missing).toEqual([]);
+  // What the first page carried inline is not downloaded again for the next one.
+  const fetchedAgain = await page.evaluate(() => {
+    const inline = new Set(
+      Array.from(document.querySelectorAll('style[data-href]'), (s) => s.getAttribute('data-href')),
+    );
+    return performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => inline.has(path));
+  });
+  expect(fetchedAgain).toEqual([]);
+});
+
+test('styles a page did not have on its first load apply after navigating to it', async ({ page }) => {
+  await page.goto('/login');
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { firstDocument: boolean }).firstDocument = true));
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  // The strength hints are a Mantine list, whose styles the sign-in page did not carry: without them the browser
+  // would indent the list by its default 40 pixels.
+  const hints = page.getByRole('list', { name: 'Strength hints' });
+  await expect(hints).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { firstDocument?: boolean }).firstDocument)).toBe(true);
+  await expect(hints).toHaveCSS('padding-inline-start', '20px');
+});
