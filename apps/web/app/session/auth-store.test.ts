@@ -87,6 +87,20 @@ describe('createAuthStore', () => {
     expect(store.getSnapshot()).toEqual({ user: ada, permissions: manager, permissionsLoaded: true, isMember: true });
   });
 
+  it('tells its subscribers nothing when an event changes nothing: they would all render again for it', () => {
+    const store = createAuthStore(vi.fn(), { user: ada, membership: asManager });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const before = store.getSnapshot();
+    store.handleAuthEvent('INITIAL_SESSION', { ...ada });
+    store.handleAuthEvent('TOKEN_REFRESHED', { ...ada });
+    store.syncFromServer({ user: { ...ada }, membership: asManager });
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.getSnapshot()).toBe(before);
+    store.handleAuthEvent('USER_UPDATED', { ...ada, fullName: 'Ada Lovelace' });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it('follows the server when it no longer sees a session', () => {
     const store = createAuthStore(vi.fn(), { user: ada, membership: asManager });
     store.syncFromServer({ user: null, membership: null });

@@ -49,7 +49,9 @@ export function createAuthStore(loadMembershipFor: (userId: string) => Promise<M
   let generation = 0;
   const listeners = new Set<() => void>();
 
+  /** Tells the subscribers only of real changes: each notice re-renders everything that shows who is signed in. */
   function publish(next: AuthSnapshot) {
+    if (sameSnapshot(snapshot, next)) return;
     snapshot = next;
     listeners.forEach((listener) => listener());
   }
@@ -116,7 +118,7 @@ export function createAuthStore(loadMembershipFor: (userId: string) => Promise<M
       const next = fromServer(server);
       generation++;
       loadingFor = null;
-      if (!sameSnapshot(snapshot, next)) publish(next);
+      publish(next);
     },
 
     /** Resolves once permissions are known, or at once when nobody is signed in. */

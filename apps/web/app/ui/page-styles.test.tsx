@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider, UNSAFE_FrameworkContext as FrameworkContext } from 'react-router';
 import type { ComponentProps } from 'react';
@@ -57,5 +59,32 @@ describe('PageStyles', () => {
         '<link rel="stylesheet" href="/assets/page.css#"/>' +
         '<link rel="stylesheet" href="/assets/later.css"/>',
     );
+  });
+
+  it('in the browser, leaves a written stylesheet alone when the page renders again', async () => {
+    document.head.innerHTML = '<style data-href="/assets/root.css">body{margin:0}</style>';
+    const { PageStyles } = await import('./page-styles');
+    const router = createMemoryRouter([
+      { id: 'root', path: '/', children: [{ id: 'page', index: true, Component: () => null }], Component: PageStyles },
+    ]);
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    await act(async () =>
+      root.render(
+        <FrameworkContext.Provider value={framework}>
+          <RouterProvider router={router} />
+        </FrameworkContext.Provider>,
+      ),
+    );
+    const style = container.querySelector('style[data-href="/assets/root.css"]')!;
+    expect(style.textContent).toBe('body{margin:0}');
+    const rewrites: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => rewrites.push(...records));
+    observer.observe(style, { childList: true, characterData: true, subtree: true });
+    await act(async () => router.navigate('/?again'));
+    observer.disconnect();
+    expect(router.state.location.search).toBe('?again');
+    expect(rewrites).toEqual([]);
+    root.unmount();
   });
 });

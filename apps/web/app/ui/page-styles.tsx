@@ -10,14 +10,18 @@ export type StylesheetReader = (href: string) => string | undefined;
 
 export const StylesheetReaderContext = createContext<StylesheetReader | null>(null);
 
-/** In the browser: the stylesheets the server wrote into this document, by URL, read once before hydration. */
-const writtenOnLoad: ReadonlyMap<string, string> =
+/**
+ * In the browser: the stylesheets the server wrote into this document, by URL, read once before hydration. Each is
+ * kept as the one object React is given for it on every render: React writes a style element's text again whenever
+ * that object is a new one, and the browser then reads the whole stylesheet again.
+ */
+const writtenOnLoad: ReadonlyMap<string, { __html: string }> =
   typeof document === 'undefined'
     ? new Map()
     : new Map(
         Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-href]'), (style) => [
           style.dataset.href ?? '',
-          style.textContent ?? '',
+          { __html: style.textContent ?? '' },
         ]),
       );
 
@@ -41,14 +45,15 @@ export function PageStyles() {
   const written = new Set<string>();
   return hrefs.map((href) => {
     const file = fileOf(href);
-    const css = readStylesheet ? readStylesheet(file) : writtenOnLoad.get(file);
+    const text = readStylesheet ? readStylesheet(file) : undefined;
+    const css = text === undefined ? writtenOnLoad.get(file) : { __html: text };
     if (css === undefined) return <link key={href} rel="stylesheet" href={href} />;
     const marker = <link rel="stylesheet" href={href} disabled />;
     if (written.has(file)) return <Fragment key={href}>{marker}</Fragment>;
     written.add(file);
     return (
       <Fragment key={href}>
-        <style data-href={file} dangerouslySetInnerHTML={{ __html: css }} />
+        <style data-href={file} dangerouslySetInnerHTML={css} />
         {marker}
       </Fragment>
     );

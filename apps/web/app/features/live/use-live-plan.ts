@@ -3,7 +3,7 @@
 // then loads what it shows again, once per burst of changes. Each page also tells the topic (presence) who is on it
 // and what they are editing. The browser holds the socket; the server never does.
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAuth } from '../../session/auth-provider';
 import { displayName } from '../../session/session-user';
 import { loadBrowserSupabase } from '../../session/supabase.lazy';
@@ -51,7 +51,10 @@ export function useLivePlan({ page, editing = null, onChange }: Options): Viewer
       channel = supabase.channel('plan', { config: { private: true, presence: { key: userId } } });
       channel
         .on('broadcast', { event: 'plan_changed' }, changed)
-        .on('presence', { event: 'sync' }, () => setViewers(othersHere(channel!.presenceState<Here>(), userId)))
+        // Who else is here is not urgent: the page re-renders for it in slices, between which it answers input.
+        .on('presence', { event: 'sync' }, () =>
+          startTransition(() => setViewers(othersHere(channel!.presenceState<Here>(), userId))),
+        )
         .subscribe((status) => {
           if (status !== 'SUBSCRIBED') return;
           joined.current = channel!;

@@ -1,8 +1,7 @@
 // The planner: loads the plan for the range in one request, filters it, and turns drags, clicks and keys into
 // saved changes to allocations (with undo), the figures always coming back from the database.
 import { Center, Group, Loader, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { AllocationDialog, type DialogState } from './allocation-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlannerAgenda } from './planner-agenda';
@@ -19,6 +18,7 @@ import {
   type PlannerConflict,
 } from './use-allocation-changes';
 import { usePlannerQuery } from './use-planner-query';
+import { usePhoneScreen } from './use-phone-screen';
 import { usePlannerView } from './use-planner-view';
 import type { GridActions, GridFocus } from './use-grid-keyboard';
 import { usePopup } from '../../ui/popup-provider';
@@ -40,7 +40,8 @@ const NO_FILTERS: Filters = { search: '', jobTitle: null, projectId: null };
 
 export function Planner({ canEdit, title }: { canEdit: boolean; title: string }) {
   const showPopup = usePopup();
-  const phone = useMediaQuery('(max-width: 48em)') === true;
+  const screen = usePhoneScreen();
+  const phone = screen === true;
   const { query, setZoom, setMonths, shift, setIncludeTentative } = usePlannerQuery(phone);
   const [agendaPerson, setAgendaPerson] = useState<string | null>(null);
   const [data, setData] = useState<PlannerData | null>(null);
@@ -71,19 +72,23 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   );
 
   useEffect(() => {
+    if (screen === undefined) return;
     let current = true;
     loadPlannerData(getBrowserSupabase(), query)
       .then((next) => {
         if (!current) return;
         markNow(PLANNER_MARKS.dataLoaded);
-        setData(next);
-        setAllocations(next.allocations);
+        // A transition: the plan is drawn in slices between which the page still answers input.
+        startTransition(() => {
+          setData(next);
+          setAllocations(next.allocations);
+        });
       })
       .catch(() => current && setFailedQuery(query));
     return () => {
       current = false;
     };
-  }, [query]);
+  }, [query, screen]);
 
   const supabase = useMemo(() => (typeof window === 'undefined' ? null : getBrowserSupabase()), []);
   const changes = useAllocationChanges({
