@@ -1,15 +1,13 @@
-// Relays one request to a function's process and its answer back. The body streams both ways byte for byte; nothing
-// reaches the caller before the function answers, so a caller's timeout stays its own; the wall-clock and body-size
-// limits hold; a caller who leaves cancels the function's request; a process that fails gets Supabase's answer for
-// the reason it ended.
-import http from 'node:http';
+// Relays one request to a function's process and its answer back, over the process's channel. The body streams both
+// ways, held back when the other side reads slower; nothing reaches the caller before the function answers, so a
+// caller's timeout stays its own; the wall-clock and body-size limits hold; a caller who leaves cancels the function's
+// request; a process that fails gets Supabase's answer for the reason it ended.
 import type { Readable } from 'node:stream';
+import type { RequestHead } from './channel.ts';
+import { WINDOW } from './deno/frames.ts';
 import type { FunctionErrorName } from './errors.ts';
 import type { ExitReason, FunctionWorker } from './worker.ts';
 
-export const REQUEST_ID_HEADER = 'x-functions-internal-request-id';
-export const CLIENT_ADDRESS_HEADER = 'x-functions-internal-client-address';
-const HANDLER_FAILED_HEADER = 'x-functions-internal-error';
 const INTERNAL = 'x-functions-internal-';
 
 /** Headers that describe one connection, not the message (RFC 9110 7.6.1), and are not relayed. */
@@ -34,12 +32,78 @@ export function relayedHeaders(raw: string[]): string[] {
   return kept;
 }
 
+/** Node's own methods that send a body of unknown length chunked; the others send none without a length. */
+const CHUNKED_BY_DEFAULT = (method: string) =>
+  !['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'].includes(method);
+
+/**
+ * The caller's headers as the function sees them, as pairs. Functions were served over HTTP before, through a kept-alive
+ * connection that sent a body of unknown length chunked, as Supabase's relay does: they keep seeing those headers.
+ */
+export function functionRequestHeaders(raw: string[], method: string): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  let hasLength = false;
+  let cookie: [string, string] | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (HOP_BY_HOP.has(name) || name.startsWith(INTERNAL)) continue;
+    if (name === 'content-length') hasLength = true;
+    // Cookies sent in several headers reach a function in one, as Deno's HTTP server joins them.
+    if (name === 'cookie' && cookie) cookie[1] += `; ${raw[i + 1]}`;
+    else {
+      const pair: [string, string] = [name, raw[i + 1]];
+      if (name === 'cookie') cookie = pair;
+      pairs.push(pair);
+    }
+  }
+  pairs.push(['connection', 'keep-alive']);
+  if (!hasLength && CHUNKED_BY_DEFAULT(method)) pairs.push(['transfer-encoding', 'chunked']);
+  return pairs;
+}
+
+let dateSecond = -1;
+let dateText = '';
+/** The Date header's value, made once a second, as HTTP servers do. */
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== dateSecond) {
+    dateSecond = second;
+    dateText = new Date(now).toUTCString();
+  }
+  return dateText;
+}
+
+/**
+ * The function's answer headers as Deno.serve wrote them: the function's own, then the body's length (the function's
+ * own for a streaming body, the real one for a body given whole, none for a status without a body), then the date
+ * (the function's own, or now).
+ */
+export function answerHeaders(status: number, headers: string[], length: number): string[] {
+  const kept: string[] = [];
+  let ownLength: string | undefined;
+  let date: string | undefined;
+  for (let i = 0; i < headers.length; i += 2) {
+    const name = headers[i].toLowerCase();
+    if (name === 'content-length') ownLength = headers[i + 1];
+    else if (name === 'date') date = headers[i + 1];
+    else if (!HOP_BY_HOP.has(name) && !name.startsWith(INTERNAL)) kept.push(headers[i], headers[i + 1]);
+  }
+  const bodyless = status < 200 || status === 204 || status === 304;
+  const contentLength = length >= 0 ? String(length) : ownLength;
+  if (contentLength !== undefined && !bodyless) kept.push('content-length', contentLength);
+  kept.push('date', date ?? httpDate());
+  return kept;
+}
+
 export interface RelayRequest {
   method: string;
-  /** `/<name>/rest?query`, as the function sees it. */
-  path: string;
-  /** Raw header list, relayed as is (internal headers already added). */
-  headers: string[];
+  /** The URL the function sees: the caller's host, `/<name>/rest?query`. */
+  url: string;
+  /** The headers the function sees (see functionRequestHeaders). */
+  headers: Array<[string, string]>;
+  requestId: string;
+  clientAddress?: string;
   body?: Readable;
   maxBodyBytes: number;
   wallClockMs: number;
@@ -47,7 +111,10 @@ export interface RelayRequest {
 
 /** Where the answer goes: the caller's connection, or a Web Response when there is none. */
 export interface Downstream {
-  answer(status: number, headers: string[], body: Readable | undefined): void;
+  begin(status: number, headers: string[]): void;
+  /** Writes a piece of the body; `written` once it is passed on. */
+  write(chunk: Buffer, written: () => void): void;
+  end(): void;
   answerError(name: FunctionErrorName): void;
   /** Cuts an answer already under way. */
   cut(): void;
@@ -59,12 +126,26 @@ const reasonError = (reason: ExitReason | undefined): FunctionErrorName =>
   reason === 'cpu' || reason === 'memory' ? 'workerLimit' : 'workerError';
 
 export function relay(worker: FunctionWorker, request: RelayRequest, downstream: Downstream, done: () => void): void {
+  const { channel } = worker;
+  const { body } = request;
   let answered = false;
   let finished = false;
+  // Request body bytes sent that the function has not read yet, and answer bytes passed on but not yet credited.
+  let unread = 0;
+  let uncredited = 0;
+  let received = 0;
+
   const finish = () => {
     if (finished) return;
     finished = true;
     clearTimeout(wallClock);
+    if (body) {
+      body.off('data', onData);
+      // The rest of a body the function did not wait for is read and dropped, so the connection can serve the next
+      // request; one over the limit is not read further (the connection closes after the answer).
+      if (received > request.maxBodyBytes) body.pause();
+      else body.resume();
+    }
     done();
   };
   const answerError = (name: FunctionErrorName) => {
@@ -77,58 +158,73 @@ export function relay(worker: FunctionWorker, request: RelayRequest, downstream:
     if (finished) return;
     if (answered) downstream.cut();
     else answerError(name);
-    upstream.destroy();
+    channel.cancel(id);
     finish();
   };
-
-  const upstream = http.request({
-    socketPath: worker.socketPath,
-    agent: worker.agent,
-    method: request.method,
-    path: request.path,
-    headers: request.headers,
-    setHost: false,
-  });
   const wallClock = setTimeout(() => abandon('idleTimeout'), request.wallClockMs);
 
-  upstream.on('response', (response) => {
-    if (finished) return void response.resume();
-    if (response.headers[HANDLER_FAILED_HEADER] !== undefined) {
-      response.resume();
-      return abandon('workerError');
-    }
-    answered = true;
-    downstream.answer(response.statusCode ?? 502, relayedHeaders(response.rawHeaders), response);
-    response.once('close', () => {
-      if (!response.complete) downstream.cut();
-      finish();
-    });
-  });
+  const passedOn = (bytes: number) => {
+    uncredited += bytes;
+    if (uncredited < WINDOW / 2 || finished) return;
+    channel.sendCredit(id, uncredited);
+    uncredited = 0;
+  };
 
-  upstream.on('error', () => {
-    if (finished) return;
-    if (answered) return abandon('workerError');
-    // The connection broke because the process ended (or is ending): answer for the reason it ended.
-    const settle = new Promise<undefined>((resolve) => setTimeout(resolve, 1000));
-    void Promise.race([worker.exited, settle]).then((reason) => abandon(reasonError(reason)));
+  const head: RequestHead = [
+    request.method,
+    request.url,
+    request.headers,
+    body !== undefined,
+    request.requestId,
+    request.clientAddress ?? null,
+  ];
+  const id = channel.open(head, {
+    head(status, headers, length) {
+      answered = true;
+      downstream.begin(status, answerHeaders(status, headers, length));
+    },
+    body(chunk) {
+      downstream.write(chunk, () => passedOn(chunk.length));
+    },
+    end() {
+      downstream.end();
+      finish();
+    },
+    failed() {
+      if (answered) downstream.cut();
+      else answerError('workerError');
+      finish();
+    },
+    credit(bytes) {
+      unread -= bytes;
+      if (unread < WINDOW && !finished) body?.resume();
+    },
+    lost() {
+      if (finished) return;
+      if (answered) return abandon('workerError');
+      // The connection broke because the process ended (or is ending): answer for the reason it ended.
+      const settle = new Promise<undefined>((resolve) => setTimeout(resolve, 1000));
+      void Promise.race([worker.exited, settle]).then((reason) => abandon(reasonError(reason)));
+    },
   });
 
   downstream.onGone(() => {
     if (finished) return;
-    upstream.destroy();
+    channel.cancel(id);
     finish();
   });
 
-  const { body } = request;
-  if (!body) return void upstream.end();
-  let received = 0;
-  body.on('data', (chunk: Buffer) => {
+  if (!body) return;
+  function onData(chunk: Buffer) {
     received += chunk.length;
-    if (received > request.maxBodyBytes) {
-      body.unpipe(upstream);
-      abandon('bodyTooLarge');
-    }
+    if (received > request.maxBodyBytes) return abandon('bodyTooLarge');
+    channel.sendBody(id, chunk);
+    unread += chunk.length;
+    if (unread >= WINDOW) body!.pause();
+  }
+  body.on('data', onData);
+  body.once('end', () => {
+    if (!finished) channel.sendEnd(id);
   });
   body.on('error', () => abandon('workerError'));
-  body.pipe(upstream);
 }

@@ -1,0 +1,407 @@
+// Serves the function's handler to the backend over the connection the bootstrap opened: every request frame becomes
+// a Web Request handed to the handler in this process, and its Response goes back as frames, the body as it streams.
+// Frames are written in one batch per turn of the event loop. The answer goes back as Deno.serve would write it: a body
+// held whole with its length, a streaming one piece by piece, the headers as the function set them.
+import {
+  encodeFrame,
+  encodeJsonFrame,
+  encodeNumberFrame,
+  FRAME,
+  FrameDecoder,
+  jsonPayload,
+  MAX_BODY_FRAME,
+  numberPayload,
+  WINDOW,
+} from './frames.ts';
+
+const encoder = new TextEncoder();
+const NOT_A_RESPONSE = 'Return value from serve handler must be a response or a promise resolving to a response';
+
+// The answer's headers as Deno.serve writes them. Deno's Headers keep the list a response was given, in order, with
+// repeated names apart and names as written; iterating them (the public way) sorts the names, lowers their case and
+// joins repeated values. The list is read where this version of Deno keeps it, with the public way as the fallback.
+// Deno.serve writes the list as it is, except for its fast path (status 200, a body held whole and at most its type),
+// whose type goes out in lower case.
+const HEADER_LIST = Object.getOwnPropertySymbols(new Headers()).find((symbol) => symbol.description === 'header list');
+const INNER_RESPONSE = Object.getOwnPropertySymbols(new Response()).find((symbol) => symbol.description === 'response');
+
+function flatHeaders(headers, fastPath) {
+  const flat = [];
+  const list = HEADER_LIST && headers[HEADER_LIST];
+  if (!Array.isArray(list)) {
+    for (const [name, value] of headers) flat.push(name, value);
+    return flat;
+  }
+  const lower = fastPath && (list.length === 0 || (list.length === 1 && list[0][0].toLowerCase() === 'content-type'));
+  for (const [name, value] of list) flat.push(lower ? name.toLowerCase() : name, value);
+  return flat;
+}
+
+/**
+ * Whether Deno holds the body as a stream, which Deno.serve sends chunked as it comes, rather than whole (a string,
+ * bytes, JSON), which it sends with its length; undefined when this version of Deno does not tell. Asked once the
+ * headers were read: reading them turns a body kept aside for Deno.serve's fast path into an ordinary one.
+ */
+function streamsBody(response) {
+  const source = INNER_RESPONSE && response[INNER_RESPONSE]?.body?.streamOrStatic;
+  return source ? source instanceof ReadableStream : undefined;
+}
+
+/** Collects frames and writes them together once the work of this turn of the event loop is done. */
+class FrameWriter {
+  #conn;
+  #beforeWrite;
+  #queue = [];
+  #scheduled = false;
+  #writing = false;
+
+  constructor(conn, beforeWrite) {
+    this.#conn = conn;
+    this.#beforeWrite = beforeWrite;
+  }
+
+  send(frame) {
+    this.#queue.push(frame);
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setTimeout(() => this.#flush(), 0);
+  }
+
+  async #flush() {
+    this.#scheduled = false;
+    this.#beforeWrite();
+    // A write under way takes what was queued meanwhile.
+    if (this.#writing) return;
+    this.#writing = true;
+    try {
+      while (this.#queue.length > 0) {
+        const bytes = concat(this.#queue);
+        this.#queue = [];
+        for (let written = 0; written < bytes.length;) written += await this.#conn.write(bytes.subarray(written));
+      }
+    } catch {
+      // The backend is gone: the read loop ends as well, and the process with it.
+    } finally {
+      this.#writing = false;
+    }
+  }
+}
+
+function concat(chunks) {
+  if (chunks.length === 1) return chunks[0];
+  let size = 0;
+  for (const chunk of chunks) size += chunk.length;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/** The request body as a stream the function reads at its own pace; what it has read is credited to the backend. */
+class RequestBody {
+  #chunks = [];
+  #ended = false;
+  #wake;
+  #controller;
+  #unreported = 0;
+  #credit;
+
+  constructor(credit) {
+    this.#credit = credit;
+    this.stream = new ReadableStream(
+      {
+        start: (controller) => void (this.#controller = controller),
+        pull: (controller) => this.#pull(controller),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  push(chunk) {
+    this.#chunks.push(chunk);
+    this.#wakeUp();
+  }
+
+  end() {
+    this.#ended = true;
+    this.#wakeUp();
+  }
+
+  fail(error) {
+    this.#ended = true;
+    try {
+      this.#controller.error(error);
+    } catch {
+      // Already closed or errored.
+    }
+    this.#wakeUp();
+  }
+
+  #wakeUp() {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  #pull(controller) {
+    const chunk = this.#chunks.shift();
+    if (chunk) {
+      controller.enqueue(chunk);
+      this.#unreported += chunk.length;
+      if (this.#unreported >= WINDOW / 2) {
+        this.#credit(this.#unreported);
+        this.#unreported = 0;
+      }
+      return;
+    }
+    if (this.#ended) return controller.close();
+    return new Promise((resolve) => (this.#wake = resolve)).then(() => this.#pull(controller));
+  }
+}
+
+/** One request and its answer. */
+class Exchange {
+  cancelled = false;
+  #server;
+  #id;
+  #method;
+  #aborter = new AbortController();
+  #body;
+  #reader;
+  #status = 0;
+  #headers = [];
+  #headSent = false;
+  #held = [];
+  #heldBytes = 0;
+  #unacked = 0;
+  #creditArrived;
+  #complete;
+
+  constructor(server, id, method, hasBody) {
+    this.#server = server;
+    this.#id = id;
+    this.#method = method;
+    if (hasBody)
+      this.#body = new RequestBody((bytes) => server.send(encodeNumberFrame(FRAME.requestCredit, id, bytes)));
+    this.completed = new Promise((resolve) => (this.#complete = resolve));
+  }
+
+  request(url, headers) {
+    return new Request(url, {
+      method: this.#method,
+      headers,
+      body: this.#body?.stream ?? null,
+      signal: this.#aborter.signal,
+      duplex: 'half',
+    });
+  }
+
+  requestBody(chunk) {
+    this.#body?.push(chunk);
+  }
+
+  requestEnd() {
+    this.#body?.end();
+  }
+
+  credit(bytes) {
+    this.#unacked -= bytes;
+    const arrived = this.#creditArrived;
+    this.#creditArrived = undefined;
+    arrived?.();
+  }
+
+  /** The caller went away or the backend gave up: the function hears of it through the request's signal. */
+  cancel() {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.#server.forget(this);
+    const reason = new DOMException('The request was cancelled', 'AbortError');
+    this.#aborter.abort(reason);
+    this.#body?.fail(reason);
+    this.#reader?.cancel(reason).catch(() => {});
+    this.credit(0);
+    this.#complete();
+  }
+
+  /** The handler threw: the backend answers with the platform's error. */
+  failed() {
+    this.#finish(encoder.encode('handler'), FRAME.failed);
+  }
+
+  /** What Deno.serve answers for a handler that returns no Response. */
+  notAResponse() {
+    console.error(new TypeError(NOT_A_RESPONSE));
+    this.#status = 500;
+    this.#sendHead(21);
+    this.#sendBody(encoder.encode('Internal Server Error'));
+    this.#finish();
+  }
+
+  async answer(response) {
+    if (this.cancelled) return;
+    if (!(response instanceof Response)) return this.notAResponse();
+    this.#status = response.status;
+    const { headers } = response;
+    const streamed = streamsBody(response);
+    this.#headers = flatHeaders(headers, this.#status === 200 && streamed === false);
+    const body = response.body;
+    if (body === null) {
+      this.#sendHead(0);
+      return this.#finish();
+    }
+    this.#reader = body.getReader();
+    // A body held whole is read to its end before the head goes out with its length; when Deno does not tell, a body
+    // read to its end before the next batch is written counts as whole.
+    if (streamed) this.decide();
+    else this.#server.awaitDecision(this);
+    try {
+      for (;;) {
+        if (this.#headSent && this.#unacked >= WINDOW) await new Promise((resolve) => (this.#creditArrived = resolve));
+        if (this.cancelled) return;
+        const { done, value } = await this.#reader.read();
+        if (this.cancelled) return;
+        if (done) break;
+        if (!(value instanceof Uint8Array)) throw new TypeError('A response body chunk must be a Uint8Array');
+        if (this.#headSent) this.#sendBody(value);
+        else {
+          this.#held.push(value);
+          this.#heldBytes += value.length;
+        }
+      }
+    } catch (error) {
+      if (this.cancelled) return;
+      console.error(error);
+      this.decide();
+      return this.#finish(encoder.encode('stream'), FRAME.failed);
+    }
+    this.#server.decided(this);
+    if (!this.#headSent) {
+      this.#sendHead(this.#heldBytes);
+      for (const chunk of this.#held) this.#sendBody(chunk);
+      this.#held = [];
+    }
+    this.#finish();
+  }
+
+  /** Called before a batch is written while the body still streams: the head goes out now, without a length. */
+  decide() {
+    this.#server.decided(this);
+    if (this.#headSent || this.cancelled) return;
+    this.#sendHead(-1);
+    for (const chunk of this.#held) this.#sendBody(chunk);
+    this.#held = [];
+    // An answer to HEAD has no body: once its head is out, the rest is not needed.
+    if (this.#method === 'HEAD') {
+      this.#reader.cancel().catch(() => {});
+      this.cancelled = true;
+      this.#finish();
+    }
+  }
+
+  #sendHead(length) {
+    this.#headSent = true;
+    this.#server.send(encodeJsonFrame(FRAME.head, this.#id, [this.#status, this.#headers, length]));
+  }
+
+  #sendBody(chunk) {
+    if (this.#method === 'HEAD') return;
+    for (let offset = 0; offset < chunk.length; offset += MAX_BODY_FRAME) {
+      const piece = chunk.subarray(offset, offset + MAX_BODY_FRAME);
+      this.#unacked += piece.length;
+      this.#server.send(encodeFrame(FRAME.responseBody, this.#id, piece));
+    }
+  }
+
+  #finish(payload, kind = FRAME.responseEnd) {
+    this.#server.send(encodeFrame(kind, this.#id, payload));
+    this.#server.forget(this);
+    this.#complete();
+  }
+
+  get id() {
+    return this.#id;
+  }
+}
+
+/**
+ * Reads request frames from `conn` until it closes, and runs each through `handler` within `runAs(requestId)` (which
+ * tags the function's console output). Resolves once the backend has closed the connection.
+ */
+export async function serveExchanges(conn, { handler, onError, runAs, socketAddr }) {
+  const exchanges = new Map();
+  const undecided = new Set();
+  const writer = new FrameWriter(conn, () => {
+    for (const exchange of undecided) exchange.decide();
+  });
+  const server = {
+    send: (frame) => writer.send(frame),
+    forget: (exchange) => {
+      exchanges.delete(exchange.id);
+      undecided.delete(exchange);
+    },
+    awaitDecision: (exchange) => {
+      undecided.add(exchange);
+      writer.schedule();
+    },
+    decided: (exchange) => undecided.delete(exchange),
+  };
+
+  const start = (id, payload) => {
+    const [method, url, headers, hasBody, requestId, client] = jsonPayload(payload);
+    const exchange = new Exchange(server, id, method, hasBody);
+    exchanges.set(id, exchange);
+    const info = {
+      remoteAddr: client ? { transport: 'tcp', hostname: client, port: 0 } : socketAddr,
+      completed: exchange.completed,
+    };
+    runAs(requestId, () => {
+      const failed = (error) => {
+        if (exchange.cancelled) return;
+        if (!onError) {
+          console.error(error);
+          return exchange.failed();
+        }
+        Promise.resolve()
+          .then(() => onError(error))
+          .then((response) => exchange.answer(response))
+          .catch((secondError) => {
+            console.error(secondError);
+            exchange.failed();
+          });
+      };
+      const answer = (response) => exchange.answer(response).catch(failed);
+      let result;
+      try {
+        result = handler(exchange.request(url, headers), info);
+      } catch (error) {
+        return failed(error);
+      }
+      if (typeof result?.then === 'function') result.then(answer, failed);
+      else answer(result);
+    });
+  };
+
+  const decoder = new FrameDecoder((kind, id, payload) => {
+    if (kind === FRAME.request) return start(id, payload);
+    const exchange = exchanges.get(id);
+    if (!exchange) return;
+    if (kind === FRAME.requestBody) exchange.requestBody(payload);
+    else if (kind === FRAME.requestEnd) exchange.requestEnd();
+    else if (kind === FRAME.responseCredit) exchange.credit(numberPayload(payload));
+    else if (kind === FRAME.cancel) exchange.cancel();
+  });
+  try {
+    for await (const chunk of conn.readable) decoder.push(chunk);
+  } catch {
+    // The connection broke: the backend is gone.
+  }
+  for (const exchange of [...exchanges.values()]) exchange.cancel();
+}

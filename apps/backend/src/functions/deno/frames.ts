@@ -1,0 +1,109 @@
+// The frames the backend and a function's process exchange over the function's socket, written by both ends (this
+// module runs in Node and in Deno). Each request is an exchange with its own id; the exchanges of concurrent requests
+// interleave on the one socket. A frame is a 9-byte header (payload length: u32, kind: u8, exchange id: u32, all big
+// endian) and its payload.
+
+export const FRAME = {
+  // Backend to function.
+  /** JSON `[method, url, headers as [name, value] pairs, has a body, request id, client address or null]`. */
+  request: 1,
+  requestBody: 2,
+  requestEnd: 3,
+  /** The caller went away, or the backend gave up on the answer: the function stops work on it. */
+  cancel: 4,
+  /** u32: bytes of the answer's body passed on to the caller, which the function may send again. */
+  responseCredit: 5,
+  // Function to backend.
+  /** JSON `[status, headers as a flat name, value list, body length or -1 when the body streams]`. */
+  head: 16,
+  responseBody: 17,
+  responseEnd: 18,
+  /** UTF-8 reason: `handler` (it threw before answering) or `stream` (its body failed half-way). */
+  failed: 19,
+  /** u32: bytes of the request's body the function has read, which the backend may send again. */
+  requestCredit: 20,
+} as const;
+
+export const HEADER_BYTES = 9;
+/** Larger bodies are sent as several frames, so that one exchange never holds up the others for long. */
+export const MAX_BODY_FRAME = 64 * 1024;
+/**
+ * Bytes of a body one side may send before the other says it has passed them on: a reader slower than its writer
+ * holds the writer back (as TCP would), instead of the bytes piling up in memory.
+ */
+export const WINDOW = 256 * 1024;
+/** A header announcing more than this is not a frame of this protocol: the connection is broken. */
+const MAX_PAYLOAD = 16 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const EMPTY = new Uint8Array(0);
+
+function header(frame: Uint8Array, kind: number, id: number, length: number): void {
+  const view = new DataView(frame.buffer, frame.byteOffset, HEADER_BYTES);
+  view.setUint32(0, length);
+  view.setUint8(4, kind);
+  view.setUint32(5, id);
+}
+
+export function encodeFrame(kind: number, id: number, payload: Uint8Array = EMPTY): Uint8Array {
+  const frame = new Uint8Array(HEADER_BYTES + payload.length);
+  header(frame, kind, id, payload.length);
+  frame.set(payload, HEADER_BYTES);
+  return frame;
+}
+
+/** A frame whose payload is `value` as JSON, encoded straight into the frame. */
+export function encodeJsonFrame(kind: number, id: number, value: unknown): Uint8Array {
+  const json = JSON.stringify(value);
+  const frame = new Uint8Array(HEADER_BYTES + json.length * 3);
+  const { written } = encoder.encodeInto(json, frame.subarray(HEADER_BYTES));
+  header(frame, kind, id, written);
+  return frame.subarray(0, HEADER_BYTES + written);
+}
+
+export function encodeNumberFrame(kind: number, id: number, value: number): Uint8Array {
+  const frame = new Uint8Array(HEADER_BYTES + 4);
+  header(frame, kind, id, 4);
+  new DataView(frame.buffer).setUint32(HEADER_BYTES, value);
+  return frame;
+}
+
+export const jsonPayload = (payload: Uint8Array): unknown => JSON.parse(decoder.decode(payload));
+export const textPayload = (payload: Uint8Array): string => decoder.decode(payload);
+export const numberPayload = (payload: Uint8Array): number =>
+  new DataView(payload.buffer, payload.byteOffset, 4).getUint32(0);
+
+export type FrameListener = (kind: number, id: number, payload: Uint8Array) => void;
+
+/**
+ * Cuts a byte stream into frames, whatever the size of the pieces it arrives in. A payload is a view of the bytes
+ * received, not a copy: the reading side must hand over a new buffer with every piece (Node's sockets and Deno's
+ * `readable` do).
+ */
+export class FrameDecoder {
+  private rest: Uint8Array = EMPTY;
+
+  constructor(private readonly onFrame: FrameListener) {}
+
+  push(chunk: Uint8Array): void {
+    let bytes = chunk;
+    if (this.rest.length > 0) {
+      bytes = new Uint8Array(this.rest.length + chunk.length);
+      bytes.set(this.rest);
+      bytes.set(chunk, this.rest.length);
+    }
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let offset = 0;
+    while (bytes.length - offset >= HEADER_BYTES) {
+      const length = view.getUint32(offset);
+      if (length > MAX_PAYLOAD) throw new Error(`a frame of ${length} bytes is not one of this protocol`);
+      const end = offset + HEADER_BYTES + length;
+      if (end > bytes.length) break;
+      this.onFrame(view.getUint8(offset + 4), view.getUint32(offset + 5), bytes.subarray(offset + HEADER_BYTES, end));
+      offset = end;
+    }
+    // The start of a frame whose end is still to come, copied so that the chunk it came in is not kept whole.
+    this.rest = offset === bytes.length ? EMPTY : bytes.slice(offset);
+  }
+}
