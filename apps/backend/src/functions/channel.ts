@@ -4,10 +4,12 @@
 // code of the function runs) and stops listening, so nothing else can connect. Frames are written in one batch per
 // turn of the event loop: under load, one write carries the requests of many callers.
 import net from 'node:net';
-import { encodeFrame, encodeJsonFrame, encodeNumberFrame, FRAME, FrameDecoder } from './deno/frames.ts';
+import { encodeFrame, encodeJsonFrame, encodeNumberFrame, FRAME, FrameDecoder, wholePayload } from './deno/frames.ts';
 
 /** What the function sends back for one exchange. */
 export interface ExchangeListener {
+  /** The whole answer at once: `length` is the body's, which is not sent for HEAD. */
+  whole(status: number, headers: string[], length: number, body: Buffer): void;
   head(status: number, headers: string[], length: number): void;
   body(chunk: Buffer): void;
   end(): void;
@@ -143,6 +145,12 @@ export class FunctionChannel {
       case FRAME.head: {
         const [status, headers, length] = JSON.parse(payload.toString()) as [number, string[], number];
         return listener.head(status, headers, length);
+      }
+      case FRAME.whole: {
+        this.exchanges.delete(id);
+        const { head, body } = wholePayload(payload);
+        const [status, headers, length] = head as [number, string[], number];
+        return listener.whole(status, headers, length, body as Buffer);
       }
       case FRAME.responseBody:
         return listener.body(payload);

@@ -26,6 +26,11 @@ export function nodeDownstream(outgoing: ServerResponse, cors: Record<string, st
   // The date comes with the function's headers (see relay.ts).
   outgoing.sendDate = false;
   return {
+    answer(status, headers, body) {
+      outgoing.writeHead(status, withCors(headers, cors));
+      // Written with the head in one go.
+      outgoing.end(body);
+    },
     begin(status, headers) {
       outgoing.writeHead(status, withCors(headers, cors));
       // The head, and whatever of the body came with it, leave in one write once these frames are handled.
@@ -70,6 +75,12 @@ export function webDownstream(cors: Record<string, string> | undefined): Downstr
   };
   return {
     response,
+    answer(status, headers, body) {
+      const empty = NULL_BODY_STATUS.has(status);
+      resolve(
+        new Response(empty ? null : new Uint8Array(body), { status, headers: headersOf(withCors(headers, cors)) }),
+      );
+    },
     begin(status, headers) {
       const body = NULL_BODY_STATUS.has(status)
         ? null

@@ -111,6 +111,8 @@ export interface RelayRequest {
 
 /** Where the answer goes: the caller's connection, or a Web Response when there is none. */
 export interface Downstream {
+  /** A whole answer at once. */
+  answer(status: number, headers: string[], body: Buffer): void;
   begin(status: number, headers: string[]): void;
   /** Writes a piece of the body; `written` once it is passed on. */
   write(chunk: Buffer, written: () => void): void;
@@ -179,6 +181,11 @@ export function relay(worker: FunctionWorker, request: RelayRequest, downstream:
     request.clientAddress ?? null,
   ];
   const id = channel.open(head, {
+    whole(status, headers, length, answer) {
+      answered = true;
+      downstream.answer(status, answerHeaders(status, headers, length), answer);
+      finish();
+    },
     head(status, headers, length) {
       answered = true;
       downstream.begin(status, answerHeaders(status, headers, length));

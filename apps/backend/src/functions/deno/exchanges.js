@@ -6,6 +6,7 @@ import {
   encodeFrame,
   encodeJsonFrame,
   encodeNumberFrame,
+  encodeWholeFrame,
   FRAME,
   FrameDecoder,
   jsonPayload,
@@ -15,6 +16,11 @@ import {
 } from './frames.ts';
 
 const encoder = new TextEncoder();
+const READ_BYTES = 64 * 1024;
+const EMPTY = new Uint8Array(0);
+// Deno's setTimeout waits a millisecond or more even when asked for none; its setImmediate runs once pending I/O is
+// handled. Kept from before the function runs, which might replace it.
+const afterThisTurn = globalThis.setImmediate;
 const NOT_A_RESPONSE = 'Return value from serve handler must be a response or a promise resolving to a response';
 
 // The answer's headers as Deno.serve writes them. Deno's Headers keep the list a response was given, in order, with
@@ -68,7 +74,7 @@ class FrameWriter {
   schedule() {
     if (this.#scheduled) return;
     this.#scheduled = true;
-    setTimeout(() => this.#flush(), 0);
+    afterThisTurn(() => this.#flush());
   }
 
   async #flush() {
@@ -240,9 +246,7 @@ class Exchange {
   notAResponse() {
     console.error(new TypeError(NOT_A_RESPONSE));
     this.#status = 500;
-    this.#sendHead(21);
-    this.#sendBody(encoder.encode('Internal Server Error'));
-    this.#finish();
+    this.#sendWhole(encoder.encode('Internal Server Error'));
   }
 
   async answer(response) {
@@ -253,9 +257,11 @@ class Exchange {
     const streamed = streamsBody(response);
     this.#headers = flatHeaders(headers, this.#status === 200 && streamed === false);
     const body = response.body;
-    if (body === null) {
-      this.#sendHead(0);
-      return this.#finish();
+    if (body === null) return this.#sendWhole(EMPTY);
+    if (streamed === false) {
+      const bytes = await response.bytes();
+      if (!this.cancelled) this.#sendWhole(bytes);
+      return;
     }
     this.#reader = body.getReader();
     // A body held whole is read to its end before the head goes out with its length; when Deno does not tell, a body
@@ -283,12 +289,28 @@ class Exchange {
       return this.#finish(encoder.encode('stream'), FRAME.failed);
     }
     this.#server.decided(this);
-    if (!this.#headSent) {
-      this.#sendHead(this.#heldBytes);
-      for (const chunk of this.#held) this.#sendBody(chunk);
-      this.#held = [];
+    if (this.#headSent) return this.#finish();
+    const whole = new Uint8Array(this.#heldBytes);
+    let offset = 0;
+    for (const chunk of this.#held) {
+      whole.set(chunk, offset);
+      offset += chunk.length;
     }
-    this.#finish();
+    this.#held = [];
+    this.#sendWhole(whole);
+  }
+
+  /** The answer's head and its whole body: in one frame when small, else in pieces that wait for credit. */
+  #sendWhole(body) {
+    if (body.length > MAX_BODY_FRAME) {
+      this.#sendHead(body.length);
+      this.#sendBody(body);
+      return this.#finish();
+    }
+    const head = [this.#status, this.#headers, body.length];
+    this.#server.send(encodeWholeFrame(this.#id, head, this.#method === 'HEAD' ? EMPTY : body));
+    this.#server.forget(this);
+    this.#complete();
   }
 
   /** Called before a batch is written while the body still streams: the head goes out now, without a length. */
@@ -393,13 +415,20 @@ export async function serveExchanges(conn, { handler, onError, runAs, socketAddr
     if (kind === FRAME.request) return start(id, payload);
     const exchange = exchanges.get(id);
     if (!exchange) return;
-    if (kind === FRAME.requestBody) exchange.requestBody(payload);
+    // The payload is a view of the read buffer, which the next read overwrites.
+    if (kind === FRAME.requestBody) exchange.requestBody(payload.slice());
     else if (kind === FRAME.requestEnd) exchange.requestEnd();
     else if (kind === FRAME.responseCredit) exchange.credit(numberPayload(payload));
     else if (kind === FRAME.cancel) exchange.cancel();
   });
+  // One buffer for every read: a new one each time (as `conn.readable` allocates) keeps the garbage collector busy.
+  const buffer = new Uint8Array(READ_BYTES);
   try {
-    for await (const chunk of conn.readable) decoder.push(chunk);
+    for (;;) {
+      const read = await conn.read(buffer);
+      if (read === null) break;
+      decoder.push(buffer.subarray(0, read));
+    }
   } catch {
     // The connection broke: the backend is gone.
   }

@@ -22,6 +22,8 @@ export const FRAME = {
   failed: 19,
   /** u32: bytes of the request's body the function has read, which the backend may send again. */
   requestCredit: 20,
+  /** A whole answer in one frame: u32 length of the head, the head as in `head`, then the body. */
+  whole: 21,
 } as const;
 
 export const HEADER_BYTES = 9;
@@ -53,13 +55,39 @@ export function encodeFrame(kind: number, id: number, payload: Uint8Array = EMPT
   return frame;
 }
 
-/** A frame whose payload is `value` as JSON, encoded straight into the frame. */
+let scratch = new Uint8Array(4096);
+
+/** A frame whose payload is `value` as JSON, encoded in a buffer kept for it and copied out at its exact size. */
 export function encodeJsonFrame(kind: number, id: number, value: unknown): Uint8Array {
   const json = JSON.stringify(value);
-  const frame = new Uint8Array(HEADER_BYTES + json.length * 3);
-  const { written } = encoder.encodeInto(json, frame.subarray(HEADER_BYTES));
-  header(frame, kind, id, written);
-  return frame.subarray(0, HEADER_BYTES + written);
+  // UTF-8 takes at most three bytes for each UTF-16 code unit.
+  if (scratch.length < HEADER_BYTES + json.length * 3) scratch = new Uint8Array(HEADER_BYTES + json.length * 3);
+  const { written } = encoder.encodeInto(json, scratch.subarray(HEADER_BYTES));
+  header(scratch, kind, id, written);
+  return scratch.slice(0, HEADER_BYTES + written);
+}
+
+/** A whole answer: its head and body in one frame (see FRAME.whole). */
+export function encodeWholeFrame(id: number, head: unknown, body: Uint8Array): Uint8Array {
+  const json = JSON.stringify(head);
+  const room = HEADER_BYTES + 4 + json.length * 3;
+  if (scratch.length < room) scratch = new Uint8Array(room);
+  const { written } = encoder.encodeInto(json, scratch.subarray(HEADER_BYTES + 4));
+  const frame = new Uint8Array(HEADER_BYTES + 4 + written + body.length);
+  frame.set(scratch.subarray(0, HEADER_BYTES + 4 + written));
+  frame.set(body, HEADER_BYTES + 4 + written);
+  header(frame, FRAME.whole, id, 4 + written + body.length);
+  new DataView(frame.buffer).setUint32(HEADER_BYTES, written);
+  return frame;
+}
+
+/** The head and the body of a whole answer's payload. */
+export function wholePayload(payload: Uint8Array): { head: unknown; body: Uint8Array } {
+  const headBytes = numberPayload(payload);
+  return {
+    head: JSON.parse(decoder.decode(payload.subarray(4, 4 + headBytes))),
+    body: payload.subarray(4 + headBytes),
+  };
 }
 
 export function encodeNumberFrame(kind: number, id: number, value: number): Uint8Array {
@@ -78,8 +106,7 @@ export type FrameListener = (kind: number, id: number, payload: Uint8Array) => v
 
 /**
  * Cuts a byte stream into frames, whatever the size of the pieces it arrives in. A payload is a view of the bytes
- * received, not a copy: the reading side must hand over a new buffer with every piece (Node's sockets and Deno's
- * `readable` do).
+ * received, not a copy, valid as long as the piece it came in is: a payload kept for later is copied by its reader.
  */
 export class FrameDecoder {
   private rest: Uint8Array = EMPTY;
