@@ -1,7 +1,9 @@
 // `npm run bench:functions`: a trivial function through /functions/v1 against the same handler run by `deno serve`
 // directly, side by side (ABBA order) with autocannon over loopback: warm requests per second and p50, and their
-// ratio; beside them a bare Node relay in front of that `deno serve`, the floor of any relay through Node. Then the cold start (a new Deno process for the function), and 50 concurrent calls of a function that waits
-// one second, which should all be done in about one second.
+// ratios. Beside them, the floors under /functions/v1 on this machine (bare-relay.ts): a bare Node relay over the same
+// channel to the function's process, and a bare node:http server answering by itself. Then the cold start (a new Deno
+// process for the function), and 50 concurrent calls of a function that waits one second, which should all be done
+// in about one second.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { utimesSync } from 'node:fs';
 import net from 'node:net';
@@ -97,17 +99,19 @@ async function concurrentWaits(url: string, headers: Record<string, string>): Pr
 
 const backend = await startChild<{ url: string; anonKey: string }>(['bench/functions/server.ts']);
 const direct = await startDenoServe();
-const bare = await startChild<{ url: string }>(['bench/functions/bare-relay.ts', direct.url]);
+const bare = await startChild<{ url: string }>(['bench/functions/bare-relay.ts', 'relay']);
+const node = await startChild<{ url: string }>(['bench/functions/bare-relay.ts', 'node']);
 try {
   const headers = { authorization: `Bearer ${backend.anonKey}` };
   const targets = {
     ours: { url: `${backend.url}/functions/v1/hello`, headers },
     bare: { url: bare.url, headers: {} },
+    node: { url: node.url, headers: {} },
     direct: { url: direct.url, headers: {} },
   };
   const names = Object.keys(targets) as Array<keyof typeof targets>;
   for (const name of names) await measure(targets[name].url, targets[name].headers, 2);
-  const samples = { ours: [] as Sample[], bare: [] as Sample[], direct: [] as Sample[] };
+  const samples = { ours: [] as Sample[], bare: [] as Sample[], node: [] as Sample[], direct: [] as Sample[] };
   for (let round = 0; round < ROUNDS; round += 1) {
     // Each round in the reverse order of the one before, so that none always runs first on a warmer machine.
     const order = round % 2 === 0 ? names : [...names].reverse();
@@ -115,13 +119,17 @@ try {
   }
   const a = combine(samples.ours);
   const r = combine(samples.bare);
+  const n = combine(samples.node);
   const b = combine(samples.direct);
   const { cold, warm } = await coldStarts(targets.ours.url, headers);
   const waits = await concurrentWaits(`${backend.url}/functions/v1/wait`, headers);
   const ratio = a.rps / b.rps;
+  // Latency the other way round: how much of deno serve's speed the relay keeps.
+  const p50Ratio = b.p50 / a.p50;
   printTable(`hello through /functions/v1 vs deno serve directly (${CONNECTIONS} connections, ${ROUNDS}x${SECONDS}s)`, [
     { figure: 'requests/s via /functions/v1', value: a.rps.toFixed(0), target: '-', ok: null },
     { figure: 'requests/s via a bare Node relay', value: r.rps.toFixed(0), target: '-', ok: null },
+    { figure: 'requests/s via bare node:http', value: n.rps.toFixed(0), target: '-', ok: null },
     { figure: 'requests/s via deno serve', value: b.rps.toFixed(0), target: '-', ok: null },
     {
       figure: 'throughput ratio',
@@ -130,16 +138,30 @@ try {
       ok: ratio >= TARGET_RATIO,
     },
     { figure: 'bare Node relay / deno serve', value: `${(r.rps / b.rps).toFixed(2)}x`, target: '-', ok: null },
+    { figure: 'bare node:http / deno serve', value: `${(n.rps / b.rps).toFixed(2)}x`, target: '-', ok: null },
     { figure: 'p50 via /functions/v1 (ms)', value: a.p50.toFixed(1), target: '-', ok: null },
     { figure: 'p50 via a bare Node relay (ms)', value: r.p50.toFixed(1), target: '-', ok: null },
+    { figure: 'p50 via bare node:http (ms)', value: n.p50.toFixed(1), target: '-', ok: null },
     { figure: 'p50 via deno serve (ms)', value: b.p50.toFixed(1), target: '-', ok: null },
-    { figure: 'errors', value: String(a.errors + b.errors), target: '0', ok: a.errors + b.errors === 0 },
+    {
+      figure: 'p50 ratio (deno serve / ours)',
+      value: `${p50Ratio.toFixed(2)}x`,
+      target: `>= ${TARGET_RATIO}x`,
+      ok: p50Ratio >= TARGET_RATIO,
+    },
+    {
+      figure: 'errors',
+      value: String(a.errors + r.errors + b.errors),
+      target: '0',
+      ok: a.errors + r.errors + b.errors === 0,
+    },
     { figure: 'cold start, one request (ms)', value: cold.toFixed(0), target: '-', ok: null },
     { figure: 'warm, one request (ms)', value: warm.toFixed(1), target: '-', ok: null },
     { figure: '50 concurrent 1 s calls (ms)', value: waits.toFixed(0), target: '< 1500', ok: waits < 1500 },
   ]);
 } finally {
   bare.child.kill('SIGTERM');
+  node.child.kill('SIGTERM');
   direct.child.kill();
   backend.child.kill('SIGTERM');
 }

@@ -109,16 +109,23 @@ export type FrameListener = (kind: number, id: number, payload: Uint8Array) => v
  * received, not a copy, valid as long as the piece it came in is: a payload kept for later is copied by its reader.
  */
 export class FrameDecoder {
-  private rest: Uint8Array = EMPTY;
+  /** Copies of the pieces of a frame not complete yet, and how many bytes it needs to be (or to show its length). */
+  private parts: Uint8Array[] = [];
+  private partBytes = 0;
+  private needed = 0;
 
   constructor(private readonly onFrame: FrameListener) {}
 
   push(chunk: Uint8Array): void {
     let bytes = chunk;
-    if (this.rest.length > 0) {
-      bytes = new Uint8Array(this.rest.length + chunk.length);
-      bytes.set(this.rest);
-      bytes.set(chunk, this.rest.length);
+    if (this.parts.length > 0) {
+      // Joined once the frame is complete, not at every piece: a large frame in many pieces is copied once.
+      this.parts.push(chunk.slice());
+      this.partBytes += chunk.length;
+      if (this.partBytes < this.needed) return;
+      bytes = join(this.parts, this.partBytes);
+      this.parts = [];
+      this.partBytes = 0;
     }
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let offset = 0;
@@ -130,7 +137,21 @@ export class FrameDecoder {
       this.onFrame(view.getUint8(offset + 4), view.getUint32(offset + 5), bytes.subarray(offset + HEADER_BYTES, end));
       offset = end;
     }
-    // The start of a frame whose end is still to come, copied so that the chunk it came in is not kept whole.
-    this.rest = offset === bytes.length ? EMPTY : bytes.slice(offset);
+    if (offset === bytes.length) return;
+    // The start of a frame whose end is still to come, copied: the reader may reuse its buffer for the next piece.
+    const rest = bytes.slice(offset);
+    this.parts = [rest];
+    this.partBytes = rest.length;
+    this.needed = rest.length >= HEADER_BYTES ? HEADER_BYTES + view.getUint32(offset) : HEADER_BYTES;
   }
+}
+
+function join(parts: Uint8Array[], size: number): Uint8Array {
+  const joined = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
 }
