@@ -55,6 +55,8 @@ export function nodeDownstream(outgoing: ServerResponse, cors: Record<string, st
       outgoing.destroy();
     },
     onGone(listener) {
+      // A caller may leave while the function's process starts: its connection is closed before the relay begins.
+      if (outgoing.closed) return queueMicrotask(listener);
       outgoing.once('close', () => {
         if (!outgoing.writableFinished) listener();
       });
