@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeDownstream } from '../../apps/backend/src/functions/downstream.ts';
-import { functionRequestHeaders, relay } from '../../apps/backend/src/functions/relay.ts';
+import { functionRequestHeaders } from '../../apps/backend/src/functions/relay-headers.ts';
+import { relay } from '../../apps/backend/src/functions/relay.ts';
 import { FunctionWorker } from '../../apps/backend/src/functions/worker.ts';
 
 const HELLO = fileURLToPath(new URL('./project/functions/hello/index.ts', import.meta.url));

@@ -5,7 +5,7 @@
 // process for the function), and 50 concurrent calls of a function that waits one second, which should all be done
 // in about one second.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { utimesSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const measure = (url: string, headers: Record<string, string>, seconds = SECONDS) =>
   measureLoad(url, headers, CONNECTIONS, seconds);
+
+const TICK_MICROS = 10_000;
+/**
+ * CPU time (µs) a server process and its children (the function's Deno process) have used, from /proc (Linux). Per
+ * request it shows what each way costs on any machine, however busy: throughput on a shared one depends on who else
+ * runs.
+ */
+function cpuMicros(pid: number): number {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    const own = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const mine = (Number(own[11]) + Number(own[12])) * TICK_MICROS;
+    return mine + children.reduce((sum, child) => sum + cpuMicros(Number(child)), 0);
+  } catch {
+    return NaN;
+  }
+}
+
+/** A sample and the CPU its server used for each request answered. */
+async function measureWithCpu(pid: number, url: string, headers: Record<string, string>) {
+  const before = cpuMicros(pid);
+  const sample = await measure(url, headers);
+  return { sample, cpu: (cpuMicros(pid) - before) / Math.max(1, sample.latencies.length) };
+}
 
 const combine = combineSamples;
 
@@ -104,18 +128,27 @@ const node = await startChild<{ url: string }>(['bench/functions/bare-relay.ts',
 try {
   const headers = { authorization: `Bearer ${backend.anonKey}` };
   const targets = {
-    ours: { url: `${backend.url}/functions/v1/hello`, headers },
-    bare: { url: bare.url, headers: {} },
-    node: { url: node.url, headers: {} },
-    direct: { url: direct.url, headers: {} },
+    ours: { url: `${backend.url}/functions/v1/hello`, headers, pid: backend.child.pid! },
+    bare: { url: bare.url, headers: {}, pid: bare.child.pid! },
+    node: { url: node.url, headers: {}, pid: node.child.pid! },
+    direct: { url: direct.url, headers: {}, pid: direct.child.pid! },
   };
   const names = Object.keys(targets) as Array<keyof typeof targets>;
   for (const name of names) await measure(targets[name].url, targets[name].headers, 2);
   const samples = { ours: [] as Sample[], bare: [] as Sample[], node: [] as Sample[], direct: [] as Sample[] };
+  const cpu = { ours: [] as number[], bare: [] as number[], node: [] as number[], direct: [] as number[] };
   for (let round = 0; round < ROUNDS; round += 1) {
     // Each round in the reverse order of the one before, so that none always runs first on a warmer machine.
     const order = round % 2 === 0 ? names : [...names].reverse();
-    for (const name of order) samples[name].push(await measure(targets[name].url, targets[name].headers));
+    for (const name of order) {
+      const { sample, cpu: perRequest } = await measureWithCpu(
+        targets[name].pid,
+        targets[name].url,
+        targets[name].headers,
+      );
+      samples[name].push(sample);
+      cpu[name].push(perRequest);
+    }
   }
   const a = combine(samples.ours);
   const r = combine(samples.bare);
@@ -149,6 +182,12 @@ try {
       target: `>= ${TARGET_RATIO}x`,
       ok: p50Ratio >= TARGET_RATIO,
     },
+    ...names.map((name) => ({
+      figure: `server CPU per request, ${name} (µs)`,
+      value: median(cpu[name]).toFixed(0),
+      target: '-',
+      ok: null,
+    })),
     {
       figure: 'errors',
       value: String(a.errors + r.errors + b.errors),

@@ -13,7 +13,8 @@ import type { FunctionsRuntime } from './runtime.ts';
 import { BootError } from './worker.ts';
 import { nodeDownstream, webDownstream } from './downstream.ts';
 import { FUNCTION_ERRORS, renderError, type FunctionErrorName } from './errors.ts';
-import { functionRequestHeaders, relay } from './relay.ts';
+import { relay } from './relay.ts';
+import { functionRequestHeaders } from './relay-headers.ts';
 import { refusalFor } from './verify.ts';
 
 const PREFIX = '/functions/v1';
