@@ -101,8 +101,9 @@ class Exchange {
   }
 
   async answer(response) {
-    if (this.cancelled) return;
-    if (!(response instanceof Response)) return this.notAResponse();
+    if (!(response instanceof Response)) return this.cancelled || this.notAResponse();
+    // An answer that comes after its caller left: a stream behind it is told it will not be read.
+    if (this.cancelled) return void response.body?.cancel().catch(() => {});
     this.#status = response.status;
     const { headers } = response;
     const streamed = streamsBody(response);
