@@ -1,9 +1,11 @@
 // `npm run bench:functions`: a trivial function through /functions/v1 against the same handler run by `deno serve`
 // directly, side by side (ABBA order) with autocannon over loopback: warm requests per second and p50, and their
-// ratio; beside them a bare Node relay in front of that `deno serve`, the floor of any relay through Node. Then the cold start (a new Deno process for the function), and 50 concurrent calls of a function that waits
-// one second, which should all be done in about one second.
+// ratios. Beside them, the floors under /functions/v1 on this machine (bare-relay.ts): a bare Node relay over the same
+// channel to the function's process, and a bare node:http server answering by itself. Then the cold start (a new Deno
+// process for the function), and 50 concurrent calls of a function that waits one second, which should all be done
+// in about one second.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { utimesSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const measure = (url: string, headers: Record<string, string>, seconds = SECONDS) =>
   measureLoad(url, headers, CONNECTIONS, seconds);
+
+const TICK_MICROS = 10_000;
+/**
+ * CPU time (µs) a server process and its children (the function's Deno process) have used, from /proc (Linux). Per
+ * request it shows what each way costs on any machine, however busy: throughput on a shared one depends on who else
+ * runs.
+ */
+function cpuMicros(pid: number): number {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    const own = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const mine = (Number(own[11]) + Number(own[12])) * TICK_MICROS;
+    return mine + children.reduce((sum, child) => sum + cpuMicros(Number(child)), 0);
+  } catch {
+    return NaN;
+  }
+}
+
+/** A sample and the CPU its server used for each request answered. */
+async function measureWithCpu(pid: number, url: string, headers: Record<string, string>) {
+  const before = cpuMicros(pid);
+  const sample = await measure(url, headers);
+  return { sample, cpu: (cpuMicros(pid) - before) / Math.max(1, sample.latencies.length) };
+}
 
 const combine = combineSamples;
 
@@ -97,31 +123,46 @@ async function concurrentWaits(url: string, headers: Record<string, string>): Pr
 
 const backend = await startChild<{ url: string; anonKey: string }>(['bench/functions/server.ts']);
 const direct = await startDenoServe();
-const bare = await startChild<{ url: string }>(['bench/functions/bare-relay.ts', direct.url]);
+const bare = await startChild<{ url: string }>(['bench/functions/bare-relay.ts', 'relay']);
+const node = await startChild<{ url: string }>(['bench/functions/bare-relay.ts', 'node']);
 try {
   const headers = { authorization: `Bearer ${backend.anonKey}` };
   const targets = {
-    ours: { url: `${backend.url}/functions/v1/hello`, headers },
-    bare: { url: bare.url, headers: {} },
-    direct: { url: direct.url, headers: {} },
+    ours: { url: `${backend.url}/functions/v1/hello`, headers, pid: backend.child.pid! },
+    bare: { url: bare.url, headers: {}, pid: bare.child.pid! },
+    node: { url: node.url, headers: {}, pid: node.child.pid! },
+    direct: { url: direct.url, headers: {}, pid: direct.child.pid! },
   };
   const names = Object.keys(targets) as Array<keyof typeof targets>;
   for (const name of names) await measure(targets[name].url, targets[name].headers, 2);
-  const samples = { ours: [] as Sample[], bare: [] as Sample[], direct: [] as Sample[] };
+  const samples = { ours: [] as Sample[], bare: [] as Sample[], node: [] as Sample[], direct: [] as Sample[] };
+  const cpu = { ours: [] as number[], bare: [] as number[], node: [] as number[], direct: [] as number[] };
   for (let round = 0; round < ROUNDS; round += 1) {
     // Each round in the reverse order of the one before, so that none always runs first on a warmer machine.
     const order = round % 2 === 0 ? names : [...names].reverse();
-    for (const name of order) samples[name].push(await measure(targets[name].url, targets[name].headers));
+    for (const name of order) {
+      const { sample, cpu: perRequest } = await measureWithCpu(
+        targets[name].pid,
+        targets[name].url,
+        targets[name].headers,
+      );
+      samples[name].push(sample);
+      cpu[name].push(perRequest);
+    }
   }
   const a = combine(samples.ours);
   const r = combine(samples.bare);
+  const n = combine(samples.node);
   const b = combine(samples.direct);
   const { cold, warm } = await coldStarts(targets.ours.url, headers);
   const waits = await concurrentWaits(`${backend.url}/functions/v1/wait`, headers);
   const ratio = a.rps / b.rps;
+  // Latency the other way round: how much of deno serve's speed the relay keeps.
+  const p50Ratio = b.p50 / a.p50;
   printTable(`hello through /functions/v1 vs deno serve directly (${CONNECTIONS} connections, ${ROUNDS}x${SECONDS}s)`, [
     { figure: 'requests/s via /functions/v1', value: a.rps.toFixed(0), target: '-', ok: null },
     { figure: 'requests/s via a bare Node relay', value: r.rps.toFixed(0), target: '-', ok: null },
+    { figure: 'requests/s via bare node:http', value: n.rps.toFixed(0), target: '-', ok: null },
     { figure: 'requests/s via deno serve', value: b.rps.toFixed(0), target: '-', ok: null },
     {
       figure: 'throughput ratio',
@@ -130,16 +171,36 @@ try {
       ok: ratio >= TARGET_RATIO,
     },
     { figure: 'bare Node relay / deno serve', value: `${(r.rps / b.rps).toFixed(2)}x`, target: '-', ok: null },
+    { figure: 'bare node:http / deno serve', value: `${(n.rps / b.rps).toFixed(2)}x`, target: '-', ok: null },
     { figure: 'p50 via /functions/v1 (ms)', value: a.p50.toFixed(1), target: '-', ok: null },
     { figure: 'p50 via a bare Node relay (ms)', value: r.p50.toFixed(1), target: '-', ok: null },
+    { figure: 'p50 via bare node:http (ms)', value: n.p50.toFixed(1), target: '-', ok: null },
     { figure: 'p50 via deno serve (ms)', value: b.p50.toFixed(1), target: '-', ok: null },
-    { figure: 'errors', value: String(a.errors + b.errors), target: '0', ok: a.errors + b.errors === 0 },
+    {
+      figure: 'p50 ratio (deno serve / ours)',
+      value: `${p50Ratio.toFixed(2)}x`,
+      target: `>= ${TARGET_RATIO}x`,
+      ok: p50Ratio >= TARGET_RATIO,
+    },
+    ...names.map((name) => ({
+      figure: `server CPU per request, ${name} (µs)`,
+      value: median(cpu[name]).toFixed(0),
+      target: '-',
+      ok: null,
+    })),
+    {
+      figure: 'errors',
+      value: String(a.errors + r.errors + b.errors),
+      target: '0',
+      ok: a.errors + r.errors + b.errors === 0,
+    },
     { figure: 'cold start, one request (ms)', value: cold.toFixed(0), target: '-', ok: null },
     { figure: 'warm, one request (ms)', value: warm.toFixed(1), target: '-', ok: null },
     { figure: '50 concurrent 1 s calls (ms)', value: waits.toFixed(0), target: '< 1500', ok: waits < 1500 },
   ]);
 } finally {
   bare.child.kill('SIGTERM');
+  node.child.kill('SIGTERM');
   direct.child.kill();
   backend.child.kill('SIGTERM');
 }

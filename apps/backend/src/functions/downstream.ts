@@ -1,9 +1,8 @@
 // The two ends a function's answer can go to. Over a socket it is written straight onto the caller's connection, as
 // the function streams it: turning it into a Web Response first costs more than the rest of the relay. Without a
-// socket (`app.request()` in tests) it becomes a Web Response. Either way the gateway's CORS headers are added where
-// the function did not set its own.
+// socket (`app.request()` in tests), and for HEAD, which Hono answers from a Response's headers, it becomes a Web
+// Response. Either way the gateway's CORS headers are added where the function did not set its own.
 import type { ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { FUNCTION_ERRORS, renderError, type FunctionErrorName } from './errors.ts';
 import type { Downstream } from './relay.ts';
 
@@ -21,14 +20,28 @@ export function withCors(headers: string[], cors: Record<string, string> | undef
 
 const flat = (record: Record<string, string>) => Object.entries(record).flat();
 
+const uncork = (outgoing: ServerResponse) => outgoing.uncork();
+
 export function nodeDownstream(outgoing: ServerResponse, cors: Record<string, string> | undefined): Downstream {
-  // The function's own Date header is kept.
+  // The date comes with the function's headers (see relay.ts).
   outgoing.sendDate = false;
   return {
     answer(status, headers, body) {
       outgoing.writeHead(status, withCors(headers, cors));
-      if (body) body.pipe(outgoing);
-      else outgoing.end();
+      // Written with the head in one go.
+      outgoing.end(body);
+    },
+    begin(status, headers) {
+      outgoing.writeHead(status, withCors(headers, cors));
+      // The head, and whatever of the body came with it, leave in one write once these frames are handled.
+      outgoing.cork();
+      process.nextTick(uncork, outgoing);
+    },
+    write(chunk, written) {
+      outgoing.write(chunk, written);
+    },
+    end() {
+      outgoing.end();
     },
     answerError(name) {
       const { status, headers, body } = renderError(FUNCTION_ERRORS[name]);
@@ -42,6 +55,8 @@ export function nodeDownstream(outgoing: ServerResponse, cors: Record<string, st
       outgoing.destroy();
     },
     onGone(listener) {
+      // A caller may leave while the function's process starts: its connection is closed before the relay begins.
+      if (outgoing.closed) return queueMicrotask(listener);
       outgoing.once('close', () => {
         if (!outgoing.writableFinished) listener();
       });
@@ -49,10 +64,12 @@ export function nodeDownstream(outgoing: ServerResponse, cors: Record<string, st
   };
 }
 
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
 export function webDownstream(cors: Record<string, string> | undefined): Downstream & { response: Promise<Response> } {
   let resolve!: (response: Response) => void;
   const response = new Promise<Response>((settle) => (resolve = settle));
-  let stream: Readable | undefined;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const headersOf = (raw: string[]) => {
     const headers = new Headers();
     for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
@@ -61,18 +78,30 @@ export function webDownstream(cors: Record<string, string> | undefined): Downstr
   return {
     response,
     answer(status, headers, body) {
-      stream = body;
-      const empty = status === 204 || status === 205 || status === 304;
-      if (empty) body?.resume();
-      const webBody = body && !empty ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : null;
-      resolve(new Response(webBody, { status, headers: headersOf(withCors(headers, cors)) }));
+      const empty = NULL_BODY_STATUS.has(status);
+      resolve(
+        new Response(empty ? null : new Uint8Array(body), { status, headers: headersOf(withCors(headers, cors)) }),
+      );
+    },
+    begin(status, headers) {
+      const body = NULL_BODY_STATUS.has(status)
+        ? null
+        : new ReadableStream<Uint8Array>({ start: (started) => void (controller = started) });
+      resolve(new Response(body, { status, headers: headersOf(withCors(headers, cors)) }));
+    },
+    write(chunk, written) {
+      controller?.enqueue(new Uint8Array(chunk));
+      written();
+    },
+    end() {
+      controller?.close();
     },
     answerError(name: FunctionErrorName) {
       const { status, headers, body } = renderError(FUNCTION_ERRORS[name]);
       resolve(new Response(body, { status, headers: headersOf(withCors(flat(headers), cors)) }));
     },
     cut() {
-      stream?.destroy(new Error('the function did not finish its answer'));
+      controller?.error(new Error('the function did not finish its answer'));
     },
     onGone() {},
   };

@@ -13,7 +13,8 @@ import type { FunctionsRuntime } from './runtime.ts';
 import { BootError } from './worker.ts';
 import { nodeDownstream, webDownstream } from './downstream.ts';
 import { FUNCTION_ERRORS, renderError, type FunctionErrorName } from './errors.ts';
-import { CLIENT_ADDRESS_HEADER, REQUEST_ID_HEADER, relay, relayedHeaders } from './relay.ts';
+import { relay } from './relay.ts';
+import { functionRequestHeaders } from './relay-headers.ts';
 import { refusalFor } from './verify.ts';
 
 const PREFIX = '/functions/v1';
@@ -30,10 +31,10 @@ function platformError(c: Context<AppEnv>, name: FunctionErrorName): Response {
 
 /** The caller's headers as a raw list: Node's own when there is a socket, else the Fetch request's. */
 function callerHeaders(c: Context<AppEnv>, incoming: IncomingMessage | undefined): string[] {
-  if (incoming) return relayedHeaders(incoming.rawHeaders);
+  if (incoming) return incoming.rawHeaders;
   const raw: string[] = [];
   c.req.raw.headers.forEach((value, name) => raw.push(name, value));
-  return relayedHeaders(raw);
+  return raw;
 }
 
 async function serveFunction(c: Context<AppEnv>, deps: Deps & { functions: FunctionsRuntime }): Promise<Response> {
@@ -59,18 +60,15 @@ async function serveFunction(c: Context<AppEnv>, deps: Deps & { functions: Funct
   }
 
   const { incoming, outgoing } = (c.env ?? {}) as NodeBindings;
-  const requestId = randomUUID();
-  const clientAddress = incoming?.socket.remoteAddress;
+  const { method } = c.req;
   const request = {
-    method: c.req.method,
-    path: `${path}${search}`,
-    headers: [
-      ...callerHeaders(c, incoming),
-      REQUEST_ID_HEADER,
-      requestId,
-      ...(clientAddress ? [CLIENT_ADDRESS_HEADER, clientAddress] : []),
-    ],
-    body: hasBody(c.req.method) ? (incoming ?? webBody(c)) : undefined,
+    method,
+    // The host the caller asked for, as Deno.serve puts it in the URL.
+    url: `http://${headers.host ?? 'localhost'}${path}${search}`,
+    headers: functionRequestHeaders(callerHeaders(c, incoming), method),
+    requestId: randomUUID(),
+    clientAddress: incoming?.socket.remoteAddress,
+    body: hasBody(method) ? (incoming ?? webBody(c)) : undefined,
     maxBodyBytes: limits.maxBodyBytes,
     wallClockMs: limits.wallClockMs,
   };
@@ -78,7 +76,7 @@ async function serveFunction(c: Context<AppEnv>, deps: Deps & { functions: Funct
   c.set('corsHeadersTaken', true);
   const release = () => deps.functions.release(worker);
   // Hono answers HEAD itself, from the headers of the Response a handler returns: a HEAD answer has to be one.
-  if (outgoing && c.req.method !== 'HEAD') {
+  if (outgoing && method !== 'HEAD') {
     relay(worker, request, nodeDownstream(outgoing, cors), release);
     // Written by the relay straight onto the connection (see downstream.ts).
     return RESPONSE_ALREADY_SENT;

@@ -1,11 +1,11 @@
 // One function's Deno process: started with that function's permissions and limits, ready once the function serves on
-// its socket, stopped when its heartbeat stops for longer than the CPU-time limit or its memory passes the limit, and
+// its channel (see channel.ts), stopped when its heartbeat stops for longer than the CPU-time limit or its memory passes the limit, and
 // able to say why it ended, so the requests it was serving get Supabase's answer for that reason.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import http from 'node:http';
 import { createInterface } from 'node:readline';
 import type { FunctionDefinition } from './catalog.ts';
+import { FunctionChannel } from './channel.ts';
 import type { FunctionsLimits } from './config.ts';
 import { BOOTSTRAP, denoExecutable } from './deno.ts';
 import type { FunctionLog, LogLevel } from './logs.ts';
@@ -55,13 +55,13 @@ export function denoArguments(definition: FunctionDefinition, socketPath: string
 }
 
 export class FunctionWorker {
-  readonly agent = new http.Agent({ keepAlive: true });
   readonly ready: Promise<void>;
   readonly exited: Promise<ExitReason>;
   readonly socketPath: string;
   inFlight = 0;
   lastUsed = Date.now();
   private readonly child: ChildProcess;
+  private connection?: FunctionChannel;
   private reason?: ExitReason;
   private isReady = false;
   private lastBeat = 0;
@@ -73,6 +73,8 @@ export class FunctionWorker {
   constructor(private readonly spec: WorkerSpec) {
     this.socketPath = spec.socketPath;
     const { definition, limits } = spec;
+    // Listening before the process starts: its bootstrap connects first thing.
+    const listening = FunctionChannel.listen(spec.socketPath);
     this.child = spawn(denoExecutable(), denoArguments(definition, spec.socketPath, limits), {
       cwd: spec.cwd,
       env: spec.env,
@@ -80,9 +82,12 @@ export class FunctionWorker {
     });
     let markReady!: () => void;
     let failBoot!: (error: Error) => void;
-    this.ready = new Promise<void>((resolve, reject) => {
+    const serving = new Promise<void>((resolve, reject) => {
       markReady = resolve;
       failBoot = reject;
+    });
+    this.ready = Promise.all([serving, listening.channel]).then(([, channel]) => {
+      this.connection = channel;
     });
     this.ready.catch(() => {});
     createInterface({ input: this.child.stdout! }).on('line', (line) => this.onStdout(line, markReady));
@@ -95,7 +100,8 @@ export class FunctionWorker {
         if (reason === 'crash')
           this.spec.log('error', `the function's process ended (${signal ?? `exit code ${code}`})`);
         if (!this.isReady) failBoot(new BootError(this.stderrTail.join('\n') || `process ended (${reason})`));
-        this.agent.destroy();
+        listening.abandon();
+        this.connection?.close();
         rmSync(this.socketPath, { force: true });
         resolve(reason);
       });
@@ -105,6 +111,12 @@ export class FunctionWorker {
       setInterval(() => this.checkHeartbeat(), Math.min(100, limits.cpuTimeMs / 2)),
     );
     for (const timer of this.timers) timer.unref();
+  }
+
+  /** The connection requests go over; there once `ready` resolves. */
+  get channel(): FunctionChannel {
+    if (!this.connection) throw new Error('the function process is not ready');
+    return this.connection;
   }
 
   get definition(): FunctionDefinition {

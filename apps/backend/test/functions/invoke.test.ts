@@ -1,5 +1,6 @@
 // supabase-js `functions.invoke` against a listening backend: the function gets the method, path, query, headers and
 // body as sent, and its answer (JSON, text, binary, a stream of events) comes back as supabase-js expects it.
+import http from 'node:http';
 import { FunctionRegion, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChunks, startFunctionsBackend, type FunctionsBackend } from './backend.ts';
@@ -153,6 +154,58 @@ describe('the answer as the caller gets it', () => {
     expect((await reader.read()).done).toBe(true);
   });
 
+  it('has the headers as the function set them, the length of a body given whole, and the date', async () => {
+    const raw = (path: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        const request = http.get(`${fb.url}/functions/v1/${path}`, {
+          headers: { authorization: `Bearer ${fb.backend.deps.keys.anonKey}` },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.rawHeaders);
+        });
+        request.on('error', reject);
+      });
+    // In order, repeated names apart, names as first written, then the length and the date, as Deno.serve writes them.
+    const own = await raw('echo/headers');
+    expect(own.slice(0, 14)).toEqual([
+      'X-Repeated',
+      'one',
+      'x-single',
+      'two',
+      'X-Repeated',
+      'three',
+      'Set-Cookie',
+      'a=1',
+      'Set-Cookie',
+      'b=2',
+      'Content-Type',
+      'text/plain;charset=UTF-8',
+      'content-length',
+      '12',
+    ]);
+    expect(own[14]).toBe('date');
+    // A JSON answer: its type in lower case, as Deno.serve's fast path writes it.
+    const json = await raw('echo');
+    expect(json.slice(0, 4)).toEqual(['content-type', 'application/json', 'content-length', expect.any(String)]);
+    // A streamed answer has no length: it is sent chunked.
+    const streamed = await raw('stream?count=1');
+    expect(streamed).not.toContain('content-length');
+    expect(streamed).toEqual(expect.arrayContaining(['Transfer-Encoding', 'chunked']));
+  });
+
+  it('streams an answer far larger than what crosses at once, and a large request body back as it arrives', async () => {
+    const headers = { authorization: `Bearer ${fb.backend.deps.keys.anonKey}` };
+    const large = await fetch(`${fb.url}/functions/v1/stream/large?count=80`, { headers });
+    const bytes = new Uint8Array(await large.arrayBuffer());
+    expect(bytes.length).toBe(80 * 64 * 1024);
+    expect([bytes[0], bytes[64 * 1024], bytes.at(-1)]).toEqual([0, 1, 79]);
+
+    const sent = Uint8Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 31) % 256);
+    const echoed = await fetch(`${fb.url}/functions/v1/stream/echo`, { method: 'POST', headers, body: sent });
+    expect(Buffer.compare(new Uint8Array(await echoed.arrayBuffer()), sent)).toBe(0);
+  });
+
   it('serves a module that exports { fetch } instead of calling Deno.serve', async () => {
     const { data } = await fb.anon.functions.invoke('served-by-default-export/x', { method: 'GET' });
     expect(data).toBe('default export at /served-by-default-export/x');
@@ -166,6 +219,38 @@ describe('the answer as the caller gets it', () => {
   it('resolves npm: imports from the project node_modules', async () => {
     const { data } = await fb.anon.functions.invoke('hello', { body: { name: 'Grace' } });
     expect(data).toEqual({ message: 'Hello Grace!' });
+  });
+});
+
+describe('many callers at once', () => {
+  it('get each their own answer', async () => {
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      fb.anon.functions.invoke<Echo>(`echo/call-${i}?n=${i}`, { body: `body of call ${i}` }),
+    );
+    const answers = await Promise.all(calls);
+    answers.forEach(({ data, error }, i) => {
+      expect(error).toBeNull();
+      expect(data!.path).toBe(`/echo/call-${i}`);
+      expect(data!.query).toEqual({ n: String(i) });
+      expect(Buffer.from(data!.body!, 'base64').toString()).toBe(`body of call ${i}`);
+    });
+  });
+});
+
+describe('a caller that leaves a stream half-way', () => {
+  it("stops the function's stream, and the next call is not held up", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${fb.url}/functions/v1/stream?count=100`, {
+      headers: { authorization: `Bearer ${fb.backend.deps.keys.anonKey}` },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^data: \{"n":1,/);
+    controller.abort();
+    // The stream would go on for ten seconds: the function hears at once that its caller left.
+    await expect.poll(() => fb.logs().some((line) => line.endsWith('stream: the caller went away'))).toBe(true);
+    const { data } = await fb.anon.functions.invoke('stream?count=1', { method: 'GET' });
+    expect(await (data as Response).text()).toMatch(/^data: \{"n":1,/);
   });
 });
 

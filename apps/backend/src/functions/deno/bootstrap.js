@@ -1,22 +1,21 @@
-// Runs in a function's Deno process before the function's own module (`deno run --preload`): the function's
-// `Deno.serve` handler (or `export default { fetch }`) is served on the socket the backend relays to, console output
-// is tagged with the request it belongs to, and the backend hears a heartbeat while the event loop turns.
-// Messages to the backend are lines on stdout that start with a record separator; anything else is plain output.
+// Runs in a function's Deno process before the function's own module (`deno run --preload`): connects to the socket
+// the backend listens on for this process alone, before any code of the function runs, and serves the function's
+// `Deno.serve` handler (or `export default { fetch }`) over it (see exchanges.js); tags console output with the request
+// it belongs to; and lets the backend hear a heartbeat while the event loop turns.
+// Messages to the backend on stdout are lines that start with a record separator; anything else is plain output.
 /* global Deno, addEventListener */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
+import { serveExchanges } from './exchanges.js';
 
 const MARK = '\x1e';
 const HEARTBEAT_MS = 100;
-// Set by the backend on each relayed request, and removed before the function sees the request.
-const REQUEST_ID = 'x-functions-internal-request-id';
-const CLIENT_ADDRESS = 'x-functions-internal-client-address';
-// Tells the backend that the handler threw, so it answers with the platform's error.
-const HANDLER_FAILED = 'x-functions-internal-error';
 
 const socketPath = Deno.env.get('SUPABASE_INTERNAL_SOCKET');
 // The runtime's own settings (and the search path Deno sets for itself) are not the function's environment.
 for (const name of ['SUPABASE_INTERNAL_SOCKET', 'DENO_DIR', 'NO_COLOR', 'PATH']) Deno.env.delete(name);
+// The backend accepts one connection and then stops listening: held here, it is out of the function's reach.
+const backend = await Deno.connect({ transport: 'unix', path: socketPath });
 
 const encoder = new TextEncoder();
 function send(message) {
@@ -46,64 +45,38 @@ function handlerOf(args) {
   throw new TypeError('Deno.serve needs a handler function');
 }
 
-function remoteAddr(header, info) {
-  if (!header) return info.remoteAddr;
-  return { transport: 'tcp', hostname: header, port: 0 };
-}
-
-// The function sees the caller's request: internal headers removed (one pass over the list, copied once), the URL the
-// caller used, and no body stream made for a method that has none.
-function handle(request, info, handler, onError) {
-  let requestId;
-  let client;
-  const headers = [];
-  for (const entry of request.headers) {
-    if (entry[0] === REQUEST_ID) requestId = entry[1];
-    else if (entry[0] === CLIENT_ADDRESS) client = entry[1];
-    else headers.push(entry);
-  }
-  // The socket's URL (http+unix://host/path) becomes the one the caller used, as Supabase shows it.
-  const url = `http://${request.url.slice(request.url.indexOf('://') + 3)}`;
-  const { method } = request;
-  const forwarded = new Request(url, {
-    method,
-    headers,
-    body: method === 'GET' || method === 'HEAD' ? null : request.body,
-    signal: request.signal,
-    duplex: 'half',
-  });
-  const handlerInfo = { remoteAddr: remoteAddr(client, info), completed: info.completed };
-  const failed = (error) => {
-    if (onError) return onError(error);
-    console.error(error);
-    return new Response(null, { status: 500, headers: { [HANDLER_FAILED]: 'handler' } });
-  };
-  return requestIds.run(requestId, () => {
-    try {
-      const response = handler(forwarded, handlerInfo);
-      return typeof response?.then === 'function' ? Promise.resolve(response).catch(failed) : response;
-    } catch (error) {
-      return failed(error);
-    }
-  });
-}
-
-const serveNative = Deno.serve.bind(Deno);
 let serving = false;
 
+// The function's server: what Deno.serve returns, serving until the backend goes away or the function's signal aborts.
 Deno.serve = function serve(...args) {
   if (serving) throw new Error('This function already serves its requests: call Deno.serve once');
   serving = true;
   const { handler, options } = handlerOf(args);
-  return serveNative(
-    {
-      path: socketPath,
-      transport: 'unix',
-      signal: options.signal,
-      onListen: () => send({ t: 'ready' }),
-    },
-    (request, info) => handle(request, info, handler, options.onError),
-  );
+  const addr = { transport: 'unix', path: socketPath };
+  const finished = serveExchanges(backend, {
+    handler,
+    onError: options.onError,
+    runAs: (requestId, run) => requestIds.run(requestId, run),
+    socketAddr: addr,
+  });
+  const shutdown = async () => {
+    try {
+      backend.close();
+    } catch {
+      // Already closed.
+    }
+    await finished;
+  };
+  options.signal?.addEventListener('abort', () => void shutdown(), { once: true });
+  send({ t: 'ready' });
+  return {
+    addr,
+    finished,
+    shutdown,
+    ref() {},
+    unref() {},
+    [Symbol.asyncDispose]: shutdown,
+  };
 };
 
 // Once the function's module has run: a module that exports `{ fetch }` instead of calling Deno.serve is served too.
