@@ -2,8 +2,9 @@
 // my upcoming time off, shortcuts. Announcement managers write and change announcements here.
 import stacked from '../ui/stacked-table.module.css';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { data, Link, useRevalidator } from 'react-router';
+import { data, Link } from 'react-router';
 import { useLivePlan } from '../features/live/use-live-plan';
+import { useRevalidateWhenIdle } from '../features/live/use-revalidate-when-idle';
 import type { Route } from './+types/home';
 import { announcementAction } from '../features/announcements/announcement-actions.server';
 import { loadAnnouncements } from '../features/announcements/announcements.server';
@@ -97,8 +98,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { weeks, allocations, utilization, timeOff, announcements, timeZone, setup } = loaderData;
   const { user, permissions } = useAuth();
   const greeting = user ? `Welcome, ${displayName(user)}` : 'Welcome';
-  const revalidator = useRevalidator();
-  useLivePlan({ page: 'home', onChange: () => void revalidator.revalidate() });
+  const reload = useRevalidateWhenIdle();
+  useLivePlan({ page: 'home', onChange: reload });
   return (
     <Stack gap="xl">
       <PageHeader

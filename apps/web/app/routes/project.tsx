@@ -3,8 +3,9 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { data, redirect, useRevalidator } from 'react-router';
+import { data, redirect } from 'react-router';
 import { useLivePlan } from '../features/live/use-live-plan';
+import { useRevalidateWhenIdle } from '../features/live/use-revalidate-when-idle';
 import { onPage } from '../features/live/viewers-of';
 import { Viewers } from '../features/live/viewers';
 import { LiveEditingProvider } from '../features/live/live-editing';
@@ -117,10 +118,10 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const outside = allocationsOutside(allocations, project.start_date, project.end_date);
   const outsideRows = [...outside.partly, ...outside.wholly].sort((a, b) => a.start_date.localeCompare(b.start_date));
   const page = `project:${project.id}`;
-  const revalidator = useRevalidator();
+  const reload = useRevalidateWhenIdle();
   // Others see which allocation this person has open in the form.
   const editing = dialog?.kind === 'allocation' ? (dialog.allocation.id ?? null) : null;
-  const viewers = useLivePlan({ page, editing, onChange: () => void revalidator.revalidate() });
+  const viewers = useLivePlan({ page, editing, onChange: reload });
   const names: Names = {
     project: (id) => (id === project.id ? project.name : undefined),
     person: (id) =>
