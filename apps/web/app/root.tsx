@@ -1,18 +1,20 @@
 // The document: Mantine theme and color scheme, the browser's settings, shared auth state, the popup, error pages.
-// Mantine's global rules; each component's own rules come with the component (vite/mantine-component-styles.ts).
+// The order of Mantine's cascade layers, then its global rules; each component's own rules come with the component
+// (vite/mantine-component-styles.ts).
+import 'virtual:mantine-layer-order.css';
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Meta, Outlet, redirectDocument, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage, errorMeta } from './ui/error-page';
 import { DefaultLayout } from './ui/layouts/default-layout';
 import { PageStyles } from './ui/page-styles';
 import { PopupProvider } from './ui/popup-provider';
+import { ThemeRoot } from './ui/theme-root';
 import { AuthProvider } from './session/auth-provider';
-import { cssVariablesResolver, theme } from './theme';
 import { buildInfoContext } from './features/deployments/build-info.server';
 import { newBuildDetected, watchBuilds } from './features/deployments/build-watcher';
 import { getServerEnv, toPublicEnv } from './session/env.server';
@@ -51,6 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // One object while the settings stay the same: React writes a script's text again whenever it gets a new one.
+  const script = data ? publicEnvScript(data.env) : null;
+  const envScript = useMemo(() => (script ? { __html: script } : null), [script]);
   // The page's scripts start after its first paint; this mark says they have taken the page over, for anyone (or
   // any test) that needs to know the page is interactive.
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
@@ -65,10 +70,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <PageStyles />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-          {data ? <AppState data={data}>{children}</AppState> : children}
-        </MantineProvider>
-        {data ? <script dangerouslySetInnerHTML={{ __html: publicEnvScript(data.env) }} /> : null}
+        <ThemeRoot>{data ? <AppState data={data}>{children}</AppState> : children}</ThemeRoot>
+        {envScript ? <script dangerouslySetInnerHTML={envScript} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

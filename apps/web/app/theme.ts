@@ -104,6 +104,9 @@ export const theme = createTheme({
     Anchor: { defaultProps: { c: SECONDARY_COLOR, underline: 'always' } },
     // Every dialog's × button is named for screen readers (Mantine leaves it an unnamed icon).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A select's list of options is built when it opens, not with the page: kept mounted (Mantine's default), every
+    // select renders all its options and measures where its closed list would go while the page starts.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

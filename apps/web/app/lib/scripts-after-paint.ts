@@ -26,12 +26,15 @@ export function loaderScript(preloads: string[], moduleSource: string): string {
   function start() {
     if (started) return;
     started = true;
+    // Added together: one at a time measured about twice as slow.
+    var links = document.createDocumentFragment();
     preloads.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
-      document.head.appendChild(link);
+      links.appendChild(link);
     });
+    document.head.appendChild(links);
     var script = document.createElement('script');
     script.type = 'module';
     script.textContent = source;

@@ -1,5 +1,5 @@
 // A date input for the planning forms: type a date (2026-03-02) or pick it; the form receives YYYY-MM-DD.
-import '@mantine/dates/styles.layer.css';
+import '@mantine/dates/styles.css';
 import { DateInput } from '@mantine/dates';
 
 type DateFieldProps = {

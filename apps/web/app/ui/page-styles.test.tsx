@@ -44,7 +44,9 @@ describe('PageStyles', () => {
     expect(html).toBe(
       '<style data-href="/assets/root.css">body{margin:0}</style>' +
         '<link rel="stylesheet" href="/assets/root.css" disabled=""/>' +
+        '<link rel="stylesheet" href="/assets/root.css#" disabled=""/>' +
         '<style data-href="/assets/page.css">.a>b{color:red}</style>' +
+        '<link rel="stylesheet" href="/assets/page.css" disabled=""/>' +
         '<link rel="stylesheet" href="/assets/page.css#" disabled=""/>' +
         '<link rel="stylesheet" href="/assets/later.css"/>',
     );
@@ -56,7 +58,8 @@ describe('PageStyles', () => {
     expect(html).toBe(
       '<style data-href="/assets/root.css">body{margin:0}</style>' +
         '<link rel="stylesheet" href="/assets/root.css" disabled=""/>' +
-        '<link rel="stylesheet" href="/assets/page.css#"/>' +
+        '<link rel="stylesheet" href="/assets/root.css#" disabled=""/>' +
+        '<link rel="stylesheet" href="/assets/page.css"/>' +
         '<link rel="stylesheet" href="/assets/later.css"/>',
     );
   });

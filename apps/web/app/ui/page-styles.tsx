@@ -30,31 +30,28 @@ const fileOf = (href: string) => href.replace(/#$/, '');
 
 /**
  * Each stylesheet of the matched routes once: written into the page when its text is at hand (on the server, or in
- * the browser when the server wrote it), linked otherwise. A written one also gets a disabled link to its URL, which
+ * the browser when the server wrote it), linked otherwise. A written one also gets disabled links to its URL, which
  * the browser does not fetch: React Router loads the stylesheets of the next page before showing it unless the
- * document already links them, and this is how it finds that the file is here already.
+ * document already links them (by the URL exactly as its manifest writes it, with or without the `#`), and this is
+ * how it finds that the file is here already.
  */
 export function PageStyles() {
   const framework = useContext(FrameworkContext);
   const readStylesheet = useContext(StylesheetReaderContext);
   const matches = useMatches();
-  const hrefs = useMemo(
-    () => [...new Set(matches.flatMap((match) => framework?.manifest.routes[match.id]?.css ?? []))],
+  const files = useMemo(
+    () => [...new Set(matches.flatMap((match) => framework?.manifest.routes[match.id]?.css ?? []).map(fileOf))],
     [framework, matches],
   );
-  const written = new Set<string>();
-  return hrefs.map((href) => {
-    const file = fileOf(href);
+  return files.map((file) => {
     const text = readStylesheet ? readStylesheet(file) : undefined;
     const css = text === undefined ? writtenOnLoad.get(file) : { __html: text };
-    if (css === undefined) return <link key={href} rel="stylesheet" href={href} />;
-    const marker = <link rel="stylesheet" href={href} disabled />;
-    if (written.has(file)) return <Fragment key={href}>{marker}</Fragment>;
-    written.add(file);
+    if (css === undefined) return <link key={file} rel="stylesheet" href={file} />;
     return (
-      <Fragment key={href}>
+      <Fragment key={file}>
         <style data-href={file} dangerouslySetInnerHTML={css} />
-        {marker}
+        <link rel="stylesheet" href={file} disabled />
+        <link rel="stylesheet" href={`${file}#`} disabled />
       </Fragment>
     );
   });

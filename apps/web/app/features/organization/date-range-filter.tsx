@@ -1,5 +1,5 @@
 // The audit trail's date range: the half-picked range stays on screen, and only a whole range (or none) is applied.
-import '@mantine/dates/styles.layer.css';
+import '@mantine/dates/styles.css';
 import { DatePickerInput, type DayOfWeek } from '@mantine/dates';
 import { useState } from 'react';
 
