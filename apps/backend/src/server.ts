@@ -89,6 +89,7 @@ export async function startBackend(config: Config): Promise<Backend> {
       await closed;
       await stopWatchingKeys();
       await deps.storage?.objects.stop();
+      await deps.storage?.buckets.stop();
       await deps.storage?.store.close?.();
       await deps.db.close();
     },

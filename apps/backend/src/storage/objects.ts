@@ -11,17 +11,18 @@ import { describeTransformation, parseTransformation } from './render.ts';
 import { serveObject } from './serve.ts';
 import {
   asCaller,
-  asServer,
+  bucketOf,
   callerOf,
   findObjectAs,
   handleStorageError,
   handled,
   jsonBody,
+  signedObjectOf,
   type StorageContext,
   type StorageService,
 } from './service.ts';
 import { signDownload, signUpload, verifySigned } from './signing.ts';
-import { findBucket, findObject, OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
+import { findObject, OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
 import { upload, type UploadRequest } from './upload.ts';
 
@@ -63,12 +64,10 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     callerOf(service, c).then((caller) => findObjectAs(service, caller, c, bucket, key));
 
   /** The object of a public bucket, whoever asks. */
-  const readPublic = (bucket: string, key: string) =>
-    asServer(service, async (tx) => {
-      const found = await findBucket(tx, bucket);
-      if (!found?.public) throw errors.noSuchBucket();
-      return findObject(tx, bucket, key);
-    });
+  const readPublic = async (bucket: string, key: string) => {
+    if (!(await bucketOf(service, bucket))?.public) throw errors.noSuchBucket();
+    return findObject(service.deps.db, bucket, key);
+  };
 
   // Signing, signed downloads and signed uploads.
   app.post(
@@ -127,7 +126,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await service.objects.find(bucket, key, () => findObject(service.deps.db, bucket, key));
+      const object = await signedObjectOf(service, bucket, key);
       if (!object) throw errors.noSuchKey();
       return serveObject(service, c, object);
     }),
@@ -141,7 +140,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const caller = await callerOf(service, c);
       const upsert = isTrue(c.req.header('x-upsert'));
       // The caller must be allowed to write there now; the URL lets whoever holds it do so once.
-      if (!(await findBucket(service.deps.db, bucket))) throw errors.noSuchBucket();
+      if (!(await bucketOf(service, bucket))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
         await writeObject(
           tx,
@@ -240,7 +239,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
       const caller = await callerOf(service, c);
       // Looked up first: on PGlite one transaction at a time runs, so none may open inside another.
-      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
+      if (!(await bucketOf(service, destinationBucket))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
         const { rowCount } = await tx.query(
           `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
@@ -262,7 +261,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const upsert = isTrue(c.req.header('x-upsert'));
       const source = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, sourceKey));
       if (!source) throw errors.noSuchKey();
-      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
+      if (!(await bucketOf(service, destinationBucket))) throw errors.noSuchBucket();
       const version = randomUUID();
       try {
         await service.store.copy(source.version, version);

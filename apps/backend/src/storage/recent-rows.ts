@@ -1,28 +1,31 @@
-// Rows of objects read lately, by bucket and name, for the reads that need no row level security (signed URLs): a
-// signed URL is typically fetched many times, and its object's row was one database round trip per fetch. Every
-// process forgets them all when storage.objects changes (a trigger notifies, see migration 0051), when this process
-// changes it (at once, before the notification arrives), and after a short while in any case. A row read while a
-// change happened is not kept: it may be from before the change.
+// Rows read lately that need no row level security, kept for a moment: the rows of objects behind signed URLs (a
+// signed URL is typically fetched many times, and its object's row was one database round trip per fetch) and the
+// rows of buckets (every upload reads its bucket's limits). Every process forgets a table's rows when the table
+// changes (a trigger notifies, see migrations 0051 and 0052), when this process changes it (at once, before the
+// notification arrives), and after a short while in any case. A row read while a change happened is not kept: it may
+// be from before the change.
 import type { Db } from '../db/types.ts';
-import type { ObjectRow } from './sql.ts';
 
 export const OBJECTS_CHANNEL = '_backend_storage_objects';
+export const BUCKETS_CHANNEL = '_backend_storage_buckets';
 const MAX_AGE_MS = 2000;
 const MAX_ENTRIES = 1000;
 
-export class ObjectCache {
-  private readonly entries = new Map<string, { row: ObjectRow; until: number }>();
+export class RecentRows<Row> {
+  private readonly entries = new Map<string, { row: Row; until: number }>();
   /** Counts the times everything was forgotten. */
   private generation = 0;
   private listening = false;
   private unlisten?: () => Promise<void>;
 
+  constructor(private readonly channel: string) {}
+
   /**
-   * Starts hearing changes of storage.objects, whoever made them; until then nothing is kept. `changed` runs after
-   * each, for other work that waits on the same news (deleting bytes no row refers to any more).
+   * Starts hearing changes of the table, whoever made them; until then nothing is kept. `changed` runs after each,
+   * for other work that waits on the same news (deleting bytes no row refers to any more).
    */
   async start(db: Db, changed: () => void = () => {}): Promise<void> {
-    this.unlisten = await db.listen(OBJECTS_CHANNEL, () => {
+    this.unlisten = await db.listen(this.channel, () => {
       this.forget();
       changed();
     });
@@ -40,10 +43,8 @@ export class ObjectCache {
     this.entries.clear();
   }
 
-  /** The row of `bucket`/`name`, from memory when it is fresh, else from `load`. */
-  async find(bucket: string, name: string, load: () => Promise<ObjectRow | undefined>): Promise<ObjectRow | undefined> {
-    // Text in PostgreSQL holds no NUL, so the key names one object.
-    const key = `${bucket}\0${name}`;
+  /** The row named `key`, from memory when it is fresh, else from `load`. */
+  async find(key: string, load: () => Promise<Row | undefined>): Promise<Row | undefined> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit.row;

@@ -10,9 +10,17 @@ import sharp, { type FormatEnum } from 'sharp';
 import type { AppEnv } from '../http/env.ts';
 import { errors, StorageError } from './errors.ts';
 import { assertKey, rawPathAfter, splitObjectPath } from './names.ts';
-import { asCaller, asServer, callerOf, handled, type StorageContext, type StorageService } from './service.ts';
+import {
+  asCaller,
+  bucketOf,
+  callerOf,
+  handled,
+  signedObjectOf,
+  type StorageContext,
+  type StorageService,
+} from './service.ts';
 import { verifySigned } from './signing.ts';
-import { findBucket, findObject, type ObjectRow } from './sql.ts';
+import { findObject, type ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
 
 const RESIZE = new Set(['cover', 'contain', 'fill']);
@@ -199,7 +207,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       const claims = await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await service.objects.find(bucket, key, () => findObject(service.deps.db, bucket, key));
+      const object = await signedObjectOf(service, bucket, key);
       if (!object) throw errors.noSuchKey();
       const asked = typeof claims.transformations === 'string' ? fromDescription(claims.transformations) : {};
       return render(service, c, object, parseTransformation(asked));
@@ -209,10 +217,8 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
     '/public/*',
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'public/');
-      const object = await asServer(service, async (tx) => {
-        if (!(await findBucket(tx, bucket))?.public) throw errors.noSuchBucket();
-        return findObject(tx, bucket, key);
-      });
+      if (!(await bucketOf(service, bucket))?.public) throw errors.noSuchBucket();
+      const object = await findObject(service.deps.db, bucket, key);
       if (!object) throw errors.noSuchKey();
       return render(service, c, object, parseTransformation(c.req.query()));
     }),

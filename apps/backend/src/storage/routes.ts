@@ -7,10 +7,11 @@ import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { bucketRoutes } from './buckets.ts';
 import { objectRoutes } from './objects.ts';
-import { ObjectCache } from './object-cache.ts';
+import { BUCKETS_CHANNEL, OBJECTS_CHANNEL, RecentRows } from './recent-rows.ts';
 import { renderRoutes } from './render.ts';
 import { resumableRoutes } from './tus.ts';
 import type { StorageService } from './service.ts';
+import type { BucketRow, ObjectRow } from './sql.ts';
 import { LocalStore } from './store/local.ts';
 import { S3Store } from './store/s3.ts';
 import type { ObjectStore } from './store/types.ts';
@@ -37,13 +38,16 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
     await deps.db.query('delete from _backend.storage_upload_tokens where expires_at < now()');
     if (rows.length === 1000) await collect();
   }
-  const objects = new ObjectCache();
-  // Without a listening connection nothing is kept, and every signed URL reads its row.
+  const objects = new RecentRows<ObjectRow>(OBJECTS_CHANNEL);
+  const buckets = new RecentRows<BucketRow>(BUCKETS_CHANNEL);
+  // Without a listening connection nothing is kept, and every signed URL and upload reads its rows.
   objects.start(deps.db, () => void service.collectGarbage()).catch(() => {});
+  buckets.start(deps.db).catch(() => {});
   const service: StorageService = {
     deps,
     store: objectStore,
     objects,
+    buckets,
     maxFileBytes: deps.config.storage.fileSizeLimit,
     collectGarbage() {
       // One pass at a time; a request made while one runs asks for another after it.
@@ -69,13 +73,14 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
 export function storageRoutes(service: StorageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // A change made here is forgotten at once, before the database's notification of it arrives; a read that ran
-  // meanwhile is not kept (see object-cache.ts).
+  // meanwhile is not kept (see recent-rows.ts).
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     try {
       await next();
     } finally {
       service.objects.forget();
+      if (c.req.path.startsWith('/storage/v1/bucket')) service.buckets.forget();
     }
   });
   app.route('/bucket', bucketRoutes(service));
