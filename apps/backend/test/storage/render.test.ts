@@ -1,6 +1,8 @@
 // Image transformation through supabase-js: download with a transform (authenticated), public URLs with a transform,
 // and signed URLs carrying one; width, height, resize, quality, format by Accept or `origin`, X-Transformations, and
 // cached results.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorageBackend, type StorageBackend } from './backend.ts';
@@ -53,6 +55,50 @@ describe('image transformation', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
     const etag = first.headers.get('etag')!;
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('serves a cached result from its file with the same headers, HEAD without a body, and 304 reading nothing', async () => {
+    const url = pics().getPublicUrl('wide.png', { transform: { width: 70, format: 'origin' } }).data.publicUrl;
+    const origin = { origin: 'http://127.0.0.1:3000' };
+    const headersOf = (response: Response) =>
+      Object.fromEntries(
+        [
+          'content-type',
+          'content-length',
+          'cache-control',
+          'etag',
+          'last-modified',
+          'x-transformations',
+          'vary',
+          'access-control-allow-origin',
+        ].map((name) => [name, response.headers.get(name)]),
+      );
+    const rendered = await fetch(url, { headers: origin });
+    const bytes = Buffer.from(await rendered.arrayBuffer());
+    expect(headersOf(rendered)).toMatchObject({ 'content-length': String(bytes.length), vary: 'Accept, Origin' });
+    const cached = await fetch(url, { headers: origin });
+    expect(headersOf(cached)).toEqual(headersOf(rendered));
+    expect(Buffer.from(await cached.arrayBuffer()).equals(bytes)).toBe(true);
+    const head = await fetch(url, { method: 'HEAD', headers: origin });
+    expect(head.status).toBe(200);
+    expect(headersOf(head)).toEqual(headersOf(rendered));
+    expect(await head.text()).toBe('');
+
+    // What is sent is the cached file, with its own length.
+    const cacheDir = path.join(sb.dataDir, 'storage', 'render-cache');
+    const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const file = files.find((entry) => readFileSync(path.join(entry.parentPath, entry.name)).equals(bytes))!;
+    writeFileSync(path.join(file.parentPath, file.name), 'replaced');
+    const fromFile = await fetch(url);
+    expect(fromFile.headers.get('content-length')).toBe('8');
+    expect(await fromFile.text()).toBe('replaced');
+
+    // The ETag names the rendition: a client that has it is answered without reading or rendering anything.
+    rmSync(cacheDir, { recursive: true });
+    const notModified = await fetch(url, { headers: { 'if-none-match': rendered.headers.get('etag')! } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('x-transformations')).toBe(rendered.headers.get('x-transformations'));
+    expect(existsSync(cacheDir)).toBe(false);
   });
 
   it('signs a URL with a transformation', async () => {
