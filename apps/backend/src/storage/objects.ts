@@ -290,7 +290,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
             upsert,
           ),
         );
-        void service.collectGarbage();
+        service.collectGarbageSoon();
         return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}` });
       } catch (error) {
         await service.store.remove([version]);
@@ -369,7 +369,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
           );
           return result.rows;
         });
-        void service.collectGarbage();
+        service.collectGarbageSoon();
         return c.json(rows);
       }
       const { bucket, key } = splitObjectPath(rest);
@@ -379,7 +379,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
         return result.rowCount;
       });
       if (removed === 0) throw errors.noSuchKey();
-      void service.collectGarbage();
+      service.collectGarbageSoon();
       return c.json({ message: 'Successfully deleted' });
     }),
   );

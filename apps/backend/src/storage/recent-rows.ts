@@ -15,7 +15,7 @@ export class RecentRows<Row> {
   private readonly entries = new Map<string, { row: Row; until: number }>();
   /** Counts the times everything was forgotten. */
   private generation = 0;
-  private listening = false;
+  private hearing = false;
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly channel: string) {}
@@ -29,11 +29,16 @@ export class RecentRows<Row> {
       this.forget();
       changed();
     });
-    this.listening = true;
+    this.hearing = true;
+  }
+
+  /** Whether changes of the table are heard (and so rows are kept). */
+  get listening(): boolean {
+    return this.hearing;
   }
 
   async stop(): Promise<void> {
-    this.listening = false;
+    this.hearing = false;
     this.forget();
     await this.unlisten?.();
   }
@@ -50,7 +55,7 @@ export class RecentRows<Row> {
     if (hit && hit.until > now) return hit.row;
     const generation = this.generation;
     const row = await load();
-    if (row && this.listening && generation === this.generation) {
+    if (row && this.hearing && generation === this.generation) {
       this.entries.delete(key);
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, { row, until: now + MAX_AGE_MS });

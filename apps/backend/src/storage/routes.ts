@@ -1,6 +1,6 @@
 // The storage service mounted at /storage/v1: buckets and objects on the configured byte store. Bytes whose rows are
-// gone are deleted after each change, when the database tells of a change made by other means (a project's SQL, a
-// cascade), and once at start (for changes a crash interrupted).
+// gone are deleted when the database tells of the change that left them (whoever made it), at once after a change
+// made here when no such notices are heard, and once at start (for changes a crash interrupted).
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/env.ts';
 import { bucketRoutes } from './buckets.ts';
 import { objectRoutes } from './objects.ts';
 import { BUCKETS_CHANNEL, OBJECTS_CHANNEL, RecentRows } from './recent-rows.ts';
+import { GarbageCollector } from './garbage.ts';
 import { renderRoutes } from './render.ts';
 import { resumableRoutes } from './tus.ts';
 import type { StorageService } from './service.ts';
@@ -22,26 +23,12 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
     (deps.config.storage.s3
       ? new S3Store(deps.config.storage.s3, path.join(deps.config.dataDir, 'storage', 'tmp'))
       : new LocalStore(path.join(deps.config.dataDir, 'storage')));
-  let running: Promise<void> | undefined;
-  let again = false;
-  async function collect(): Promise<void> {
-    const { rows } = await deps.db.query<{ version: string }>(
-      'select version from _backend.storage_garbage order by queued_at limit 1000',
-    );
-    if (rows.length === 0) return;
-    const versions = rows.map((row) => row.version);
-    await objectStore.remove(versions);
-    await deps.db.query(
-      'delete from _backend.storage_garbage where version in (select jsonb_array_elements_text($1::jsonb))',
-      [versions],
-    );
-    await deps.db.query('delete from _backend.storage_upload_tokens where expires_at < now()');
-    if (rows.length === 1000) await collect();
-  }
+  const collector = new GarbageCollector(deps.db, objectStore);
   const objects = new RecentRows<ObjectRow>(OBJECTS_CHANNEL);
   const buckets = new RecentRows<BucketRow>(BUCKETS_CHANNEL);
-  // Without a listening connection nothing is kept, and every signed URL and upload reads its rows.
-  objects.start(deps.db, () => void service.collectGarbage()).catch(() => {});
+  // Without a listening connection nothing is kept, and every signed URL and upload reads its rows. The notice of a
+  // change of objects is also the collector's cue.
+  objects.start(deps.db, () => void collector.collect()).catch(() => {});
   buckets.start(deps.db).catch(() => {});
   const service: StorageService = {
     deps,
@@ -49,22 +36,9 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
     objects,
     buckets,
     maxFileBytes: deps.config.storage.fileSizeLimit,
-    collectGarbage() {
-      // One pass at a time; a request made while one runs asks for another after it.
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = collect()
-        .catch((error) => console.error('Storage: deleting unused object bytes failed:', error))
-        .finally(() => {
-          running = undefined;
-          if (again) {
-            again = false;
-            void service.collectGarbage();
-          }
-        });
-      return running;
+    collectGarbage: () => collector.collect(),
+    collectGarbageSoon() {
+      if (!objects.listening) void collector.collect();
     },
   };
   return service;

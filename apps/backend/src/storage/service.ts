@@ -19,8 +19,13 @@ export interface StorageService {
   store: ObjectStore;
   /** The largest object accepted anywhere ([storage] file_size_limit); a bucket's own limit may only be lower. */
   maxFileBytes: number;
-  /** Deletes the bytes of object versions no row refers to any more (see the storage_garbage table). */
+  /** Deletes the bytes of object versions no row refers to any more (see garbage.ts). */
   collectGarbage(): Promise<void>;
+  /**
+   * After a change that may have left bytes no row refers to: they are deleted when the database's notice of the
+   * change arrives, or now when no notices are heard.
+   */
+  collectGarbageSoon(): void;
   /** Rows of objects read lately, for signed URLs (see recent-rows.ts). */
   objects: RecentRows<ObjectRow>;
   /** Rows of buckets read lately, for their limits and whether they are public (see recent-rows.ts). */

@@ -142,7 +142,7 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
           throw error;
         }
         await datastore.remove(upload.id).catch(() => {});
-        void service.collectGarbage();
+        service.collectGarbageSoon();
         return {};
       } catch (error) {
         throw refusal(error);

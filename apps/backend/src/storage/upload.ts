@@ -115,7 +115,7 @@ export async function upload(service: StorageService, c: StorageContext, request
       writeStatement(row(version, metadata, body.userMetadata), request),
     );
     if (!written) throw errors.noSuchKey();
-    void service.collectGarbage();
+    service.collectGarbageSoon();
     return written;
   } catch (error) {
     await service.store.remove([version]);

@@ -317,6 +317,29 @@ describe('moving, copying and removing', () => {
     ]);
     expect(queued.rows).toEqual([]);
   });
+
+  it('works off any number of notes of unused bytes, a batch at a time', async () => {
+    const replaced = await docs().upload('gc/a.txt', 'first');
+    expect(replaced.error).toBeNull();
+    const version = async () =>
+      (
+        await sb.backend.deps.db.query<{ version: string }>(
+          "select version from storage.objects where bucket_id = 'docs' and name = 'gc/a.txt'",
+        )
+      ).rows[0].version;
+    const first = await version();
+    await sb.backend.deps.db.query(
+      `insert into _backend.storage_garbage (version)
+       select gen_random_uuid()::text from generate_series(1, 2500)`,
+    );
+    await docs().upload('gc/a.txt', 'second', { upsert: true });
+    await sb.backend.deps.storage!.collectGarbage();
+    const left = await sb.backend.deps.db.query('select version from _backend.storage_garbage');
+    expect(left.rows).toEqual([]);
+    expect(existsSync(path.join(sb.dataDir, 'storage', 'objects', first.slice(0, 2), first))).toBe(false);
+    const second = await version();
+    expect(existsSync(path.join(sb.dataDir, 'storage', 'objects', second.slice(0, 2), second))).toBe(true);
+  });
 });
 
 describe('signed upload URLs', () => {

@@ -52,12 +52,18 @@ export class LocalStore implements ObjectStore {
     return path.join(this.objectsDir, version.slice(0, 2), version);
   }
 
-  private async place(tmp: string, version: string): Promise<StoredFile & { file: string }> {
+  /** Renames a complete temporary file into place under `version`; the time it was placed is its last change. */
+  private async place(tmp: string, version: string): Promise<Date> {
     const file = this.fileOf(version);
-    await mkdir(path.dirname(file), { recursive: true });
-    await rename(tmp, file);
-    const stats = await stat(file);
-    return { file, size: stats.size, etag: '', lastModified: stats.mtime };
+    try {
+      await rename(tmp, file);
+    } catch (error) {
+      // The first file of its folder: the folder is made then, not checked for every upload.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(tmp, file);
+    }
+    return new Date();
   }
 
   async write(version: string, source: Readable, maxBytes: number, tooLarge: () => Error): Promise<StoredFile> {
@@ -66,8 +72,8 @@ export class LocalStore implements ObjectStore {
     const guard = new SizeGuard(maxBytes, tooLarge);
     try {
       await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
-      const placed = await this.place(tmp, version);
-      return { size: placed.size, etag: guard.etag(version), lastModified: placed.lastModified };
+      const lastModified = await this.place(tmp, version);
+      return { size: guard.bytes, etag: guard.etag(version), lastModified };
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
@@ -95,8 +101,8 @@ export class LocalStore implements ObjectStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotStoredError();
       throw error;
     }
-    const placed = await this.place(tmp, toVersion);
-    return { size: placed.size, etag: '', lastModified: placed.lastModified };
+    const { size } = await stat(tmp);
+    return { size, etag: '', lastModified: await this.place(tmp, toVersion) };
   }
 
   async remove(versions: string[]): Promise<void> {
