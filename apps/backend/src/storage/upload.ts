@@ -1,11 +1,11 @@
 // Uploading an object (POST: create, or replace with x-upsert; PUT: replace), also through a signed upload URL. The
-// caller's right to write is checked by row level security before any byte is read; the bytes then stream into the
-// store under a new version, within the size limit, and the row naming that version is written last, so an upload
-// that fails or is cut short leaves nothing behind.
+// caller's right to write is checked by row level security while the bytes stream into the store under a new version,
+// within the size limit; the row naming that version is written last, so an upload that is refused, fails or is cut
+// short leaves nothing behind.
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import type { Queryable, Statement } from '../db/types.ts';
-import { readUploadBody } from './body.ts';
+import { readUploadBody, type UploadBody } from './body.ts';
 import { errors } from './errors.ts';
 import { assertAllowedType, bytesMatchType, essence } from './mime.ts';
 import { assertKey } from './names.ts';
@@ -18,7 +18,8 @@ import {
   type StorageContext,
   type StorageService,
 } from './service.ts';
-import { replaceObjectStatement, writeObjectStatement, type NewObject, type ObjectRow } from './sql.ts';
+import { replaceObjectStatement, writeObjectStatement, type BucketRow, type NewObject, type ObjectRow } from './sql.ts';
+import type { StoredFile } from './store/types.ts';
 
 export interface UploadRequest {
   bucket: string;
@@ -70,30 +71,31 @@ export async function upload(service: StorageService, c: StorageContext, request
     userMetadata,
   });
 
-  // Whether the caller may write here at all, before reading the body: the row is written in a trial that is rolled
-  // back, in one round trip.
-  const [trial] = await batchAs(service, request.caller, c, [writeStatement(row(randomUUID(), null, null), request)], {
+  // Whether the caller may write here at all: the row is written in a trial that is rolled back, in one round trip.
+  // The body streams into a temporary file meanwhile; none of it is kept unless the trial allows the write, a refusal
+  // stops it at once, and the refusal is the answer whatever else went wrong with the body.
+  const allowed = batchAs(service, request.caller, c, [writeStatement(row(randomUUID(), null, null), request)], {
     commit: false,
+  }).then(([trial]) => {
+    if (trial.rows.length === 0) throw errors.noSuchKey();
   });
-  if (trial.rows.length === 0) throw errors.noSuchKey();
-
-  const body = await readUploadBody(c);
+  // Awaited below, on every path; until then a refusal must not count as unhandled.
+  allowed.catch(() => {});
+  const version = randomUUID();
+  let body: UploadBody;
+  let stored: StoredFile;
   try {
-    assertAllowedType(body.contentType, bucket.allowed_mime_types);
+    ({ body, stored } = await storeBody(service, c, bucket, version, maxBytes, allowed));
   } catch (error) {
-    body.stream.resume();
+    await allowed;
     throw error;
   }
-  const version = randomUUID();
-  let source: Readable = body.stream;
-  if (bucket.allowed_mime_types?.length) source = source.pipe(new TypeSniffer(body.contentType));
-  body.stream.on('error', (error) => source.destroy(error));
-  const stored = await service.store
-    .write(version, source, maxBytes, () => errors.entityTooLarge())
-    .catch((error) => {
-      body.stream.resume();
-      throw error;
-    });
+  try {
+    await allowed;
+  } catch (error) {
+    await service.store.remove([version]);
+    throw error;
+  }
   if (stored.size === 0 && c.req.header('content-length') === undefined && body.contentType === '') {
     await service.store.remove([version]);
     throw errors.noContent();
@@ -141,4 +143,34 @@ async function writeRow(
     return rows[0];
   };
   return caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction);
+}
+
+/** Streams the request's file into the store under `version`, within the limits; stopped when `allowed` fails. */
+async function storeBody(
+  service: StorageService,
+  c: StorageContext,
+  bucket: BucketRow,
+  version: string,
+  maxBytes: number,
+  allowed: Promise<void>,
+): Promise<{ body: UploadBody; stored: StoredFile }> {
+  const body = await readUploadBody(c);
+  try {
+    assertAllowedType(body.contentType, bucket.allowed_mime_types);
+  } catch (error) {
+    body.stream.resume();
+    throw error;
+  }
+  let source: Readable = body.stream;
+  if (bucket.allowed_mime_types?.length) source = source.pipe(new TypeSniffer(body.contentType));
+  body.stream.on('error', (error) => source.destroy(error));
+  const refused = new AbortController();
+  allowed.catch((error: unknown) => refused.abort(error));
+  const stored = await service.store
+    .write(version, source, maxBytes, () => errors.entityTooLarge(), refused.signal)
+    .catch((error) => {
+      body.stream.resume();
+      throw error;
+    });
+  return { body, stored };
 }

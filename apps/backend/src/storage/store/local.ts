@@ -66,12 +66,18 @@ export class LocalStore implements ObjectStore {
     return new Date();
   }
 
-  async write(version: string, source: Readable, maxBytes: number, tooLarge: () => Error): Promise<StoredFile> {
+  async write(
+    version: string,
+    source: Readable,
+    maxBytes: number,
+    tooLarge: () => Error,
+    signal?: AbortSignal,
+  ): Promise<StoredFile> {
     await this.ready;
     const tmp = path.join(this.tmpDir, randomUUID());
     const guard = new SizeGuard(maxBytes, tooLarge);
     try {
-      await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
+      await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }), { signal });
       const lastModified = await this.place(tmp, version);
       return { size: guard.bytes, etag: guard.etag(version), lastModified };
     } catch (error) {

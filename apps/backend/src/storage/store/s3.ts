@@ -58,12 +58,18 @@ export class S3Store implements ObjectStore {
     return `objects/${version}`;
   }
 
-  async write(version: string, source: Readable, maxBytes: number, tooLarge: () => Error): Promise<StoredFile> {
+  async write(
+    version: string,
+    source: Readable,
+    maxBytes: number,
+    tooLarge: () => Error,
+    signal?: AbortSignal,
+  ): Promise<StoredFile> {
     await this.ready;
     const tmp = path.join(this.tmpDir, randomUUID());
     const guard = new SizeGuard(maxBytes, tooLarge);
     try {
-      await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
+      await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }), { signal });
       const { size } = await stat(tmp);
       await this.client.send(
         new PutObjectCommand({
@@ -72,6 +78,7 @@ export class S3Store implements ObjectStore {
           Body: createReadStream(tmp),
           ContentLength: size,
         }),
+        { abortSignal: signal },
       );
       return { size, etag: guard.etag(version), lastModified: new Date() };
     } finally {
