@@ -19,7 +19,7 @@ import {
   type StorageContext,
   type StorageService,
 } from './service.ts';
-import { sendStream } from './serve.ts';
+import { sendBytes, sendStream } from './serve.ts';
 import { verifySigned } from './signing.ts';
 import { findObject, type ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
@@ -171,13 +171,14 @@ async function render(
   };
   // The ETag names the rendition, so the client has it already: nothing is read or rendered.
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  const cached = await cache.open(key);
-  if (cached) {
+  const cached = await cache.find(key);
+  if (cached && 'stream' in cached) {
     headers['content-length'] = String(cached.size);
     if (c.req.method !== 'HEAD') return sendStream(c, 200, headers, cached.stream);
     cached.stream.destroy();
     return new Response(null, { status: 200, headers });
   }
+  if (cached) return sendBytes(c, 200, headers, cached.bytes);
   const output = await sharp(await readSource(), { limitInputPixels: 50_000_000 })
     .rotate()
     .resize({
@@ -189,8 +190,7 @@ async function render(
     .toFormat(format as keyof FormatEnum, { quality: transformation.quality })
     .toBuffer();
   await cache.keep(key, output);
-  headers['content-length'] = String(output.length);
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(output), { status: 200, headers });
+  return sendBytes(c, 200, headers, output);
 }
 
 function objectPath(c: StorageContext, route: string) {

@@ -111,3 +111,23 @@ export function sendStream(
   }
   return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
 }
+
+/** Answers with `bytes` as the body (none for HEAD), and their length. */
+export function sendBytes(
+  c: StorageContext,
+  status: number,
+  headers: Record<string, string>,
+  bytes: Uint8Array,
+): Response {
+  headers['content-length'] = String(bytes.length);
+  // HEAD is answered by Hono from the GET route's response, which therefore must be a Response.
+  if (c.req.method === 'HEAD') return new Response(null, { status, headers });
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing) {
+    // Written straight into Node's response, as a stream is (sendStream).
+    outgoing.writeHead(status, withCorsHeaders(c, headers));
+    outgoing.end(bytes);
+    return RESPONSE_ALREADY_SENT;
+  }
+  return new Response(new Uint8Array(bytes), { status, headers });
+}
