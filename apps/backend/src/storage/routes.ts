@@ -18,7 +18,7 @@ import { S3Store } from './store/s3.ts';
 import type { ObjectStore } from './store/types.ts';
 
 export function createStorageService(deps: Deps, store?: ObjectStore): StorageService {
-  const objectStore =
+  const objectStore: ObjectStore =
     store ??
     (deps.config.storage.s3
       ? new S3Store(deps.config.storage.s3, path.join(deps.config.dataDir, 'storage', 'tmp'))
@@ -28,7 +28,7 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
   const buckets = new RecentRows<BucketRow>(BUCKETS_CHANNEL);
   // Without a listening connection nothing is kept, and every signed URL and upload reads its rows. The notice of a
   // change of objects is also the collector's cue.
-  objects.start(deps.db, () => void collector.collect()).catch(() => {});
+  objects.start(deps.db, () => collector.collectSoon()).catch(() => {});
   buckets.start(deps.db).catch(() => {});
   const service: StorageService = {
     deps,
@@ -38,7 +38,13 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
     maxFileBytes: deps.config.storage.fileSizeLimit,
     collectGarbage: () => collector.collect(),
     collectGarbageSoon() {
-      if (!objects.listening) void collector.collect();
+      if (!objects.listening) collector.collectSoon();
+    },
+    async stop() {
+      await collector.stop();
+      await objects.stop();
+      await buckets.stop();
+      await objectStore.close?.();
     },
   };
   return service;

@@ -22,10 +22,12 @@ export interface StorageService {
   /** Deletes the bytes of object versions no row refers to any more (see garbage.ts). */
   collectGarbage(): Promise<void>;
   /**
-   * After a change that may have left bytes no row refers to: they are deleted when the database's notice of the
-   * change arrives, or now when no notices are heard.
+   * After a change that may have left bytes no row refers to: they are deleted a moment after the database's notice
+   * of the change arrives, or after this call when no notices are heard.
    */
   collectGarbageSoon(): void;
+  /** Stops listening and waiting, and closes the byte store. */
+  stop(): Promise<void>;
   /** Rows of objects read lately, for signed URLs (see recent-rows.ts). */
   objects: RecentRows<ObjectRow>;
   /** Rows of buckets read lately, for their limits and whether they are public (see recent-rows.ts). */
