@@ -83,7 +83,7 @@ export async function serveObject(service: StorageService, c: StorageContext, ob
   if (c.req.method === 'HEAD') return new Response(null, { status, headers });
   let stream: Readable;
   try {
-    stream = await service.store.read(object.version, range);
+    stream = await service.store.read(object.version, range, size);
   } catch (error) {
     if (error instanceof NotStoredError) throw errors.noSuchKey();
     throw error;

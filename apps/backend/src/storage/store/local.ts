@@ -86,9 +86,10 @@ export class LocalStore implements ObjectStore {
     }
   }
 
-  async read(version: string, range?: ByteRange): Promise<Readable> {
+  async read(version: string, range?: ByteRange, size?: number): Promise<Readable> {
     const file = this.fileOf(version);
-    const stream = createReadStream(file, { ...range, highWaterMark: 256 * 1024 });
+    const whole = size ? { start: 0, end: size - 1 } : {};
+    const stream = createReadStream(file, { ...(range ?? whole), highWaterMark: 256 * 1024 });
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', (error: NodeJS.ErrnoException) =>

@@ -29,8 +29,11 @@ export interface ObjectStore {
     tooLarge: () => Error,
     signal?: AbortSignal,
   ): Promise<StoredFile>;
-  /** The bytes (or a range of them) of a version; throws NotStoredError when the version has no bytes. */
-  read(version: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The bytes (or a range of them) of a version; throws NotStoredError when the version has no bytes. `size`, the
+   * version's length when known, lets a store stop at the end without a further read to find it.
+   */
+  read(version: string, range?: ByteRange, size?: number): Promise<Readable>;
   copy(fromVersion: string, toVersion: string): Promise<StoredFile>;
   /** Deletes versions; ones already gone are ignored. */
   remove(versions: string[]): Promise<void>;
