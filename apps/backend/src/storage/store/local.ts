@@ -1,38 +1,15 @@
 // Object bytes on the local disk, under <DATA_DIR>/storage: each upload streams into a temporary file and is renamed
 // into place once complete (a rename within one file system is atomic), so a crash never leaves a partial file under
 // a version's name. Files are spread over 256 folders by the first characters of the version.
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { etagOf, streamToFile } from './to-file.ts';
 import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
 const VERSION = /^[0-9a-f-]{36}$/;
-
-/** Counts the bytes going through, failing once they pass the limit. */
-export class SizeGuard extends Transform {
-  bytes = 0;
-  constructor(
-    private readonly maxBytes: number,
-    private readonly tooLarge: () => Error,
-  ) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) return done(this.tooLarge());
-    done(null, chunk);
-  }
-  /**
-   * The ETag of the stored bytes. Every upload is a new version, so the version names the content as well as a hash
-   * of it would, without reading every byte through a hash (which costs a third of an upload's throughput).
-   */
-  etag(version: string): string {
-    return `"${createHash('md5').update(`${version}:${this.bytes}`).digest('hex')}"`;
-  }
-}
 
 export class LocalStore implements ObjectStore {
   private readonly objectsDir: string;
@@ -75,11 +52,10 @@ export class LocalStore implements ObjectStore {
   ): Promise<StoredFile> {
     await this.ready;
     const tmp = path.join(this.tmpDir, randomUUID());
-    const guard = new SizeGuard(maxBytes, tooLarge);
     try {
-      await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }), { signal });
+      const size = await streamToFile(source, tmp, maxBytes, tooLarge, signal);
       const lastModified = await this.place(tmp, version);
-      return { size: guard.bytes, etag: guard.etag(version), lastModified };
+      return { size, etag: etagOf(version, size), lastModified };
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
