@@ -17,12 +17,13 @@ import {
   handleStorageError,
   handled,
   jsonBody,
+  objectAsServer,
   signedObjectOf,
   type StorageContext,
   type StorageService,
 } from './service.ts';
 import { signDownload, signUpload, verifySigned } from './signing.ts';
-import { findObject, OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
+import { OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
 import { upload, type UploadRequest } from './upload.ts';
 
@@ -66,7 +67,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
   /** The object of a public bucket, whoever asks. */
   const readPublic = async (bucket: string, key: string) => {
     if (!(await bucketOf(service, bucket))?.public) throw errors.noSuchBucket();
-    return findObject(service.deps.db, bucket, key);
+    return objectAsServer(service, bucket, key);
   };
 
   // Signing, signed downloads and signed uploads.
@@ -105,7 +106,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       }
       const { bucket, key } = splitObjectPath(rest);
       assertKey(key);
-      const object = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, key));
+      const object = await findObjectAs(service, caller, c, bucket, key);
       if (!object) throw errors.noSuchKey();
       // A transformation asked for is signed with the URL, which then leads to the image renderer.
       const transform =
@@ -259,7 +260,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
       const caller = await callerOf(service, c);
       const upsert = isTrue(c.req.header('x-upsert'));
-      const source = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, sourceKey));
+      const source = await findObjectAs(service, caller, c, bucket, sourceKey);
       if (!source) throw errors.noSuchKey();
       if (!(await bucketOf(service, destinationBucket))) throw errors.noSuchBucket();
       const version = randomUUID();

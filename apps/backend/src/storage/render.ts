@@ -11,17 +11,18 @@ import { errors, StorageError } from './errors.ts';
 import { RenderCache } from './render-cache.ts';
 import { assertKey, rawPathAfter, splitObjectPath } from './names.ts';
 import {
-  asCaller,
   bucketOf,
   callerOf,
+  findObjectAs,
   handled,
+  objectAsServer,
   signedObjectOf,
   type StorageContext,
   type StorageService,
 } from './service.ts';
 import { sendBytes, sendStream } from './serve.ts';
 import { verifySigned } from './signing.ts';
-import { findObject, type ObjectRow } from './sql.ts';
+import type { ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
 
 const RESIZE = new Set(['cover', 'contain', 'fill']);
@@ -220,7 +221,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'public/');
       if (!(await bucketOf(service, bucket))?.public) throw errors.noSuchBucket();
-      const object = await findObject(service.deps.db, bucket, key);
+      const object = await objectAsServer(service, bucket, key);
       if (!object) throw errors.noSuchKey();
       return render(service, cache, c, object, parseTransformation(c.req.query()));
     }),
@@ -230,7 +231,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'authenticated/');
       const caller = await callerOf(service, c);
-      const object = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, key));
+      const object = await findObjectAs(service, caller, c, bucket, key);
       if (!object) throw errors.noSuchKey();
       return render(service, cache, c, object, parseTransformation(c.req.query()));
     }),

@@ -11,7 +11,7 @@ import type { Claims } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import { errors, fromDbError, StorageError, storageErrorResponse } from './errors.ts';
 import type { RecentRows } from './recent-rows.ts';
-import { findBucket, findObject, findObjectSql, type BucketRow, type ObjectRow } from './sql.ts';
+import { findBucketSql, findObjectSql, type BucketRow, type ObjectRow } from './sql.ts';
 import type { ObjectStore } from './store/types.ts';
 
 export interface StorageService {
@@ -157,11 +157,25 @@ export async function findObjectAs(
 
 /** A bucket as Storage reads it as its own superuser (its limits, whether it is public); lately read ones from memory. */
 export function bucketOf(service: StorageService, id: string): Promise<BucketRow | undefined> {
-  return service.buckets.find(id, () => findBucket(service.deps.db, id));
+  return service.buckets.find(id, async () => {
+    const [found] = await service.deps.db.batch([{ text: findBucketSql, params: [id] }]);
+    return found.rows[0] as unknown as BucketRow | undefined;
+  });
+}
+
+/** An object as Storage reads it as its own superuser (in a public bucket), in one round trip. */
+export async function objectAsServer(
+  service: StorageService,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow | undefined> {
+  // A batch, even of one statement: a round trip cheaper than a query on PGlite.
+  const [found] = await service.deps.db.batch([{ text: findObjectSql, params: [bucket, key] }]);
+  return found.rows[0] as unknown as ObjectRow | undefined;
 }
 
 /** An object as the server reads it, for a signed URL (the signature allows it); lately read ones from memory. */
 export function signedObjectOf(service: StorageService, bucket: string, key: string): Promise<ObjectRow | undefined> {
   // Text in PostgreSQL holds no NUL, so the key names one object.
-  return service.objects.find(`${bucket}\0${key}`, () => findObject(service.deps.db, bucket, key));
+  return service.objects.find(`${bucket}\0${key}`, () => objectAsServer(service, bucket, key));
 }

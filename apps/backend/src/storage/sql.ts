@@ -46,17 +46,14 @@ export interface ObjectRow {
 export const OBJECT_COLUMNS = `id, bucket_id, name, owner, version, metadata, user_metadata,
   ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at, ${iso('last_accessed_at')} as last_accessed_at`;
 
+export const findBucketSql = `select ${BUCKET_COLUMNS} from storage.buckets where id = $1`;
+
 export async function findBucket(tx: Queryable, id: string): Promise<BucketRow | undefined> {
-  const { rows } = await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]);
+  const { rows } = await tx.query<BucketRow>(findBucketSql, [id]);
   return rows[0];
 }
 
 export const findObjectSql = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
-
-export async function findObject(tx: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
-  const { rows } = await tx.query<ObjectRow>(findObjectSql, [bucket, name]);
-  return rows[0];
-}
 
 export interface NewObject {
   bucket: string;
