@@ -88,8 +88,7 @@ export async function startBackend(config: Config): Promise<Backend> {
       await deps.functions?.stop();
       await closed;
       await stopWatchingKeys();
-      await deps.storage?.objects.stop();
-      await deps.storage?.store.close?.();
+      await deps.storage?.stop();
       await deps.db.close();
     },
   };

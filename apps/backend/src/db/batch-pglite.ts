@@ -1,8 +1,9 @@
 // Several parameterized statements handed to PGlite as one protocol buffer ended by one Sync: Postgres runs them as
-// one implicit transaction (all or nothing) in a single call into the engine, under PGlite's own locks.
+// one implicit transaction (all or nothing) in a single call into the engine, under PGlite's own locks. A trial
+// (commit: false) wraps them in an explicit transaction that its last statement rolls back.
 import { protocol, type PGlite } from '@electric-sql/pglite';
 import { toParams } from './params.ts';
-import { toDbError, type Field, type QueryResult, type Statement } from './types.ts';
+import { toDbError, trialStatements, type Field, type QueryResult, type Statement } from './types.ts';
 
 type Parser = (value: string, typeId: number) => unknown;
 
@@ -38,10 +39,18 @@ export async function batchOnPglite(
   pg: PGlite,
   statements: Statement[],
   parserFor: (oid: number) => Parser | undefined,
+  commit = true,
 ): Promise<QueryResult[]> {
-  const buffer = encode(statements);
+  const buffer = encode(commit ? statements : trialStatements(statements));
   const { messages } = await pg._runExclusiveTransaction(() =>
-    pg.runExclusive(() => pg.execProtocol(buffer, { throwOnError: false })),
+    pg.runExclusive(async () => {
+      const answer = await pg.execProtocol(buffer, { throwOnError: false });
+      // A statement that failed inside the explicit transaction of a trial left it open and aborted.
+      if (!commit && answer.messages.some((message) => message.name === 'error')) {
+        await pg.execProtocol(protocol.serialize.query('rollback'), { throwOnError: false });
+      }
+      return answer;
+    }),
   );
   const results: QueryResult[] = [];
   let fields: Field[] = [];
@@ -65,5 +74,6 @@ export async function batchOnPglite(
       rows = [];
     }
   }
-  return results;
+  // A trial's own begin and rollback are not the caller's statements.
+  return commit ? results : results.slice(1, -1);
 }

@@ -100,6 +100,37 @@ describe.each(adapters)('Db contract on $name', (adapter) => {
     expect(rows.map((r) => r.owner)).toEqual(['committed']);
   });
 
+  it('runs a batch in one transaction, and rolls back a trial batch whether it succeeds or fails', async () => {
+    const [inserted, counted] = await db.batch([
+      { text: 'insert into notes (owner) values ($1) returning owner', params: ['batched'] },
+      { text: "select count(*)::int as n from notes where owner = 'batched'" },
+    ]);
+    expect(inserted.rows).toEqual([{ owner: 'batched' }]);
+    expect(counted.rows).toEqual([{ n: 1 }]);
+
+    const trial = await db.batch(
+      [
+        { text: "select set_config('request.method', $1, true) is null as unset", params: ['TRIAL'] },
+        { text: 'insert into notes (owner) values ($1) returning owner', params: ['tried'] },
+      ],
+      { commit: false },
+    );
+    expect(trial.map((result) => result.rows)).toEqual([[{ unset: false }], [{ owner: 'tried' }]]);
+    const failed = await db
+      .batch([{ text: "insert into notes (owner) values ('tried')" }, { text: 'select 1/0' }], { commit: false })
+      .catch((e: unknown) => e);
+    expect((failed as DbError).code).toBe('22012');
+
+    // Nothing tried was kept, and the connection was left outside any transaction, its settings gone.
+    const { rows } = await db.query<{ tried: number; method: string }>(
+      `select count(*)::int as tried, coalesce(current_setting('request.method', true), '') as method
+       from notes where owner = 'tried'`,
+    );
+    expect(rows).toEqual([{ tried: 0, method: '' }]);
+    await db.batch([{ text: "insert into notes (owner) values ('after a trial')" }]);
+    expect((await db.query("select 1 from notes where owner = 'after a trial'")).rows).toHaveLength(1);
+  });
+
   it('raises database errors with their SQLSTATE', async () => {
     const error = await db.query('insert into notes (owner) values (null)').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DbError);

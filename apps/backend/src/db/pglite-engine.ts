@@ -50,7 +50,8 @@ export async function openPgliteEngine(storage?: string): Promise<Db> {
   return {
     kind: 'pglite',
     query: direct.query,
-    batch: (statements) => batchOnPglite(pg, statements, (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid]),
+    batch: (statements, options) =>
+      batchOnPglite(pg, statements, (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid], options?.commit),
     transaction: (fn) =>
       pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
     exec: direct.exec,

@@ -1,9 +1,9 @@
 // What the backend's thread and PGlite's worker thread say to each other (pglite-threaded.ts, pglite-worker.ts).
-import type { QueryResult, RawDbError, Statement } from './types.ts';
+import type { BatchOptions, QueryResult, RawDbError, Statement } from './types.ts';
 
 export type Request =
   | { id: number; op: 'query'; text: string; params?: unknown[]; tx?: number }
-  | { id: number; op: 'batch'; statements: Statement[] }
+  | { id: number; op: 'batch'; statements: Statement[]; options?: BatchOptions }
   | { id: number; op: 'exec'; sql: string; tx?: number }
   /** Opens a transaction; answered with its number once it holds the database. */
   | { id: number; op: 'begin' }

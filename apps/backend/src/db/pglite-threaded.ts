@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { errorFields, type ErrorFields, type Reply, type Request } from './pglite-messages.ts';
 import { DbUnavailableError } from './unavailable.ts';
-import { DbError, type Db, type Queryable, type QueryResult, type Statement } from './types.ts';
+import { DbError, type BatchOptions, type Db, type Queryable, type QueryResult, type Statement } from './types.ts';
 
 type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -118,7 +118,8 @@ export async function openThreadedPglite(storage: string, options: ThreadedOptio
     kind: 'pglite',
     query: <R>(text: string, params?: unknown[]) =>
       send<QueryResult<R>>({ op: 'query', text, params: params && [...params] }, true),
-    batch: (statements: Statement[]) => send<QueryResult[]>({ op: 'batch', statements }, true),
+    batch: (statements: Statement[], options?: BatchOptions) =>
+      send<QueryResult[]>({ op: 'batch', statements, options }, true),
     // Migrations and seeds: as long as they take.
     exec: (sql: string) => send<void>({ op: 'exec', sql }, false),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

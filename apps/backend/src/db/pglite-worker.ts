@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       case 'query':
         return { id: request.id, ok: true, value: await target(request.tx).query(request.text, request.params) };
       case 'batch':
-        return { id: request.id, ok: true, value: await db.batch(request.statements) };
+        return { id: request.id, ok: true, value: await db.batch(request.statements, request.options) };
       case 'exec':
         await target(request.tx).exec(request.sql);
         return { id: request.id, ok: true };

@@ -4,7 +4,7 @@ import { batchOnPool } from './batch-postgres.ts';
 import { identity, parsers } from './parsers.ts';
 import { toParams } from './params.ts';
 import { listenResiliently, type Listener } from './postgres-listener.ts';
-import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
+import { toDbError, trialStatements, type Db, type Queryable, type QueryResult } from './types.ts';
 import { asUnavailable, isConnectionFailure } from './unavailable.ts';
 
 const types = { getTypeParser: (oid: number) => parsers[oid] ?? identity };
@@ -78,13 +78,17 @@ export async function openPostgres(connectionString: string, max = 10, options: 
   return {
     kind: 'postgres',
     query: direct.query,
-    async batch(statements) {
+    async batch(statements, options) {
+      const commit = options?.commit ?? true;
       const { client, release } = await checkOut(pool);
       try {
-        const results = await batchOnPool(client, statements, types);
+        const results = await batchOnPool(client, commit ? statements : trialStatements(statements), types);
         release();
-        return results;
+        // A trial's own begin and rollback are not the caller's statements.
+        return commit ? results : results.slice(1, -1);
       } catch (error) {
+        // A statement that failed inside the explicit transaction of a trial left it open and aborted.
+        if (!commit) await client.query('rollback').catch(() => {});
         release(error);
         throw toDbError(asUnavailable(error));
       }

@@ -24,13 +24,25 @@ export interface Statement {
   params?: unknown[];
 }
 
+export interface BatchOptions {
+  /** False to roll the batch back even when every statement succeeds. */
+  commit?: boolean;
+}
+
+/** A batch of `statements` in an explicit transaction that ends rolled back (when no statement failed on the way). */
+export function trialStatements(statements: Statement[]): Statement[] {
+  return [{ text: 'begin' }, ...statements, { text: 'rollback' }];
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs the statements in order as one transaction (all or nothing), sent together so the database answers in one
    * round trip; resolves to each statement's result. Settings made with set_config(..., true) last until the end.
+   * With `commit: false` the transaction is rolled back however it ends: a trial of what the statements would do
+   * (row level security allowing a write, say) that leaves nothing behind.
    */
-  batch(statements: Statement[]): Promise<QueryResult[]>;
+  batch(statements: Statement[], options?: BatchOptions): Promise<QueryResult[]>;
   /** Runs `fn` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; resolves to a function that stops listening. */

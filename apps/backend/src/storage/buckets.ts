@@ -136,7 +136,7 @@ export function bucketRoutes(service: StorageService): Hono<AppEnv> {
         if (!(await findBucket(tx, id))) throw errors.noSuchBucket();
         await tx.query('delete from storage.objects where bucket_id = $1', [id]);
       });
-      void service.collectGarbage();
+      service.collectGarbageSoon();
       return c.json({ message: EMPTY_BUCKET_MESSAGE });
     }),
   );

@@ -11,17 +11,19 @@ import { describeTransformation, parseTransformation } from './render.ts';
 import { serveObject } from './serve.ts';
 import {
   asCaller,
-  asServer,
+  bucketOf,
   callerOf,
   findObjectAs,
   handleStorageError,
   handled,
   jsonBody,
+  objectAsServer,
+  signedObjectOf,
   type StorageContext,
   type StorageService,
 } from './service.ts';
 import { signDownload, signUpload, verifySigned } from './signing.ts';
-import { findBucket, findObject, OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
+import { OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
 import { upload, type UploadRequest } from './upload.ts';
 
@@ -63,12 +65,10 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     callerOf(service, c).then((caller) => findObjectAs(service, caller, c, bucket, key));
 
   /** The object of a public bucket, whoever asks. */
-  const readPublic = (bucket: string, key: string) =>
-    asServer(service, async (tx) => {
-      const found = await findBucket(tx, bucket);
-      if (!found?.public) throw errors.noSuchBucket();
-      return findObject(tx, bucket, key);
-    });
+  const readPublic = async (bucket: string, key: string) => {
+    if (!(await bucketOf(service, bucket))?.public) throw errors.noSuchBucket();
+    return objectAsServer(service, bucket, key);
+  };
 
   // Signing, signed downloads and signed uploads.
   app.post(
@@ -106,7 +106,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       }
       const { bucket, key } = splitObjectPath(rest);
       assertKey(key);
-      const object = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, key));
+      const object = await findObjectAs(service, caller, c, bucket, key);
       if (!object) throw errors.noSuchKey();
       // A transformation asked for is signed with the URL, which then leads to the image renderer.
       const transform =
@@ -127,7 +127,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await service.objects.find(bucket, key, () => findObject(service.deps.db, bucket, key));
+      const object = await signedObjectOf(service, bucket, key);
       if (!object) throw errors.noSuchKey();
       return serveObject(service, c, object);
     }),
@@ -141,7 +141,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const caller = await callerOf(service, c);
       const upsert = isTrue(c.req.header('x-upsert'));
       // The caller must be allowed to write there now; the URL lets whoever holds it do so once.
-      if (!(await findBucket(service.deps.db, bucket))) throw errors.noSuchBucket();
+      if (!(await bucketOf(service, bucket))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
         await writeObject(
           tx,
@@ -240,7 +240,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
       const caller = await callerOf(service, c);
       // Looked up first: on PGlite one transaction at a time runs, so none may open inside another.
-      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
+      if (!(await bucketOf(service, destinationBucket))) throw errors.noSuchBucket();
       await asCaller(service, caller, c, async (tx) => {
         const { rowCount } = await tx.query(
           `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
@@ -260,9 +260,9 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       const { bucket, sourceKey, destinationKey, destinationBucket } = copyArguments(body);
       const caller = await callerOf(service, c);
       const upsert = isTrue(c.req.header('x-upsert'));
-      const source = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, sourceKey));
+      const source = await findObjectAs(service, caller, c, bucket, sourceKey);
       if (!source) throw errors.noSuchKey();
-      if (!(await findBucket(service.deps.db, destinationBucket))) throw errors.noSuchBucket();
+      if (!(await bucketOf(service, destinationBucket))) throw errors.noSuchBucket();
       const version = randomUUID();
       try {
         await service.store.copy(source.version, version);
@@ -291,7 +291,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
             upsert,
           ),
         );
-        void service.collectGarbage();
+        service.collectGarbageSoon();
         return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}` });
       } catch (error) {
         await service.store.remove([version]);
@@ -370,7 +370,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
           );
           return result.rows;
         });
-        void service.collectGarbage();
+        service.collectGarbageSoon();
         return c.json(rows);
       }
       const { bucket, key } = splitObjectPath(rest);
@@ -380,7 +380,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
         return result.rowCount;
       });
       if (removed === 0) throw errors.noSuchKey();
-      void service.collectGarbage();
+      service.collectGarbageSoon();
       return c.json({ message: 'Successfully deleted' });
     }),
   );

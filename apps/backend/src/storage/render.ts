@@ -1,18 +1,28 @@
 // Image transformation at /render/image/{authenticated,public,sign}/<bucket>/<key>: width, height, resize (cover,
 // contain, fill), quality, and format (`origin` keeps the source's; otherwise AVIF or WebP when the client accepts
-// them), done by sharp, whose reading of the bytes decides the source format. Results are kept in the data folder
-// under a name made from the object's version and the transformation, so a replaced object is never served stale.
+// them), done by sharp, whose reading of the bytes decides the source format. Results are kept (render-cache.ts) and
+// served from there by streaming the file into the response.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import sharp, { type FormatEnum } from 'sharp';
 import type { AppEnv } from '../http/env.ts';
 import { errors, StorageError } from './errors.ts';
+import { RenderCache } from './render-cache.ts';
 import { assertKey, rawPathAfter, splitObjectPath } from './names.ts';
-import { asCaller, asServer, callerOf, handled, type StorageContext, type StorageService } from './service.ts';
+import {
+  bucketOf,
+  callerOf,
+  findObjectAs,
+  handled,
+  objectAsServer,
+  signedObjectOf,
+  type StorageContext,
+  type StorageService,
+} from './service.ts';
+import { sendBytes, sendStream } from './serve.ts';
 import { verifySigned } from './signing.ts';
-import { findBucket, findObject, type ObjectRow } from './sql.ts';
+import type { ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
 
 const RESIZE = new Set(['cover', 'contain', 'fill']);
@@ -131,6 +141,7 @@ async function formatOf(version: string, source: Buffer): Promise<string> {
 
 async function render(
   service: StorageService,
+  cache: RenderCache,
   c: StorageContext,
   object: ObjectRow,
   transformation: Transformation,
@@ -150,26 +161,6 @@ async function render(
   );
   const description = describeTransformation(transformation);
   const key = createHash('sha256').update(`${object.version}\n${description}\n${format}`).digest('hex');
-  const file = path.join(service.deps.config.dataDir, 'storage', 'render-cache', key.slice(0, 2), key);
-  let output: Buffer;
-  try {
-    output = await readFile(file);
-  } catch {
-    output = await sharp(await readSource(), { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({
-        width: transformation.width,
-        height: transformation.height,
-        fit: SHARP_FIT[transformation.resize],
-        withoutEnlargement: true,
-      })
-      .toFormat(format as keyof FormatEnum, { quality: transformation.quality })
-      .toBuffer();
-    // Written aside and renamed, so a reader never sees half a cached image.
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(`${file}.tmp`, output);
-    await rename(`${file}.tmp`, file);
-  }
   const etag = `"${key.slice(0, 32)}"`;
   const headers: Record<string, string> = {
     'content-type': MIME[format] ?? 'application/octet-stream',
@@ -179,9 +170,28 @@ async function render(
     'x-transformations': description,
     vary: 'Accept',
   };
+  // The ETag names the rendition, so the client has it already: nothing is read or rendered.
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  headers['content-length'] = String(output.length);
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(output), { status: 200, headers });
+  const cached = await cache.find(key);
+  if (cached && 'stream' in cached) {
+    headers['content-length'] = String(cached.size);
+    if (c.req.method !== 'HEAD') return sendStream(c, 200, headers, cached.stream);
+    cached.stream.destroy();
+    return new Response(null, { status: 200, headers });
+  }
+  if (cached) return sendBytes(c, 200, headers, cached.bytes);
+  const output = await sharp(await readSource(), { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({
+      width: transformation.width,
+      height: transformation.height,
+      fit: SHARP_FIT[transformation.resize],
+      withoutEnlargement: true,
+    })
+    .toFormat(format as keyof FormatEnum, { quality: transformation.quality })
+    .toBuffer();
+  await cache.keep(key, output);
+  return sendBytes(c, 200, headers, output);
 }
 
 function objectPath(c: StorageContext, route: string) {
@@ -194,27 +204,26 @@ function objectPath(c: StorageContext, route: string) {
 
 export function renderRoutes(service: StorageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const cache = new RenderCache(path.join(service.deps.config.dataDir, 'storage', 'render-cache'));
   app.get(
     '/sign/*',
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'sign/');
       const claims = await verifySigned(service, c.req.query('token'), bucket, key);
-      const object = await service.objects.find(bucket, key, () => findObject(service.deps.db, bucket, key));
+      const object = await signedObjectOf(service, bucket, key);
       if (!object) throw errors.noSuchKey();
       const asked = typeof claims.transformations === 'string' ? fromDescription(claims.transformations) : {};
-      return render(service, c, object, parseTransformation(asked));
+      return render(service, cache, c, object, parseTransformation(asked));
     }),
   );
   app.get(
     '/public/*',
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'public/');
-      const object = await asServer(service, async (tx) => {
-        if (!(await findBucket(tx, bucket))?.public) throw errors.noSuchBucket();
-        return findObject(tx, bucket, key);
-      });
+      if (!(await bucketOf(service, bucket))?.public) throw errors.noSuchBucket();
+      const object = await objectAsServer(service, bucket, key);
       if (!object) throw errors.noSuchKey();
-      return render(service, c, object, parseTransformation(c.req.query()));
+      return render(service, cache, c, object, parseTransformation(c.req.query()));
     }),
   );
   app.get(
@@ -222,9 +231,9 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
     handled(async (c) => {
       const { bucket, key } = objectPath(c, 'authenticated/');
       const caller = await callerOf(service, c);
-      const object = await asCaller(service, caller, c, (tx) => findObject(tx, bucket, key));
+      const object = await findObjectAs(service, caller, c, bucket, key);
       if (!object) throw errors.noSuchKey();
-      return render(service, c, object, parseTransformation(c.req.query()));
+      return render(service, cache, c, object, parseTransformation(c.req.query()));
     }),
   );
   return app;

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { Deps } from '../deps.ts';
 import { SCOPE_SQL, scopeParams, withScope } from '../db/scope.ts';
-import type { Queryable } from '../db/types.ts';
+import type { BatchOptions, Queryable, QueryResult, Statement } from '../db/types.ts';
 import { DbUnavailableError } from '../db/unavailable.ts';
 import { bearerToken } from '../http/apikey.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -10,8 +10,8 @@ import { headerRecord } from '../http/headers.ts';
 import type { Claims } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import { errors, fromDbError, StorageError, storageErrorResponse } from './errors.ts';
-import type { ObjectCache } from './object-cache.ts';
-import { findObjectSql, type ObjectRow } from './sql.ts';
+import type { RecentRows } from './recent-rows.ts';
+import { findBucketSql, findObjectSql, type BucketRow, type ObjectRow } from './sql.ts';
 import type { ObjectStore } from './store/types.ts';
 
 export interface StorageService {
@@ -19,10 +19,19 @@ export interface StorageService {
   store: ObjectStore;
   /** The largest object accepted anywhere ([storage] file_size_limit); a bucket's own limit may only be lower. */
   maxFileBytes: number;
-  /** Deletes the bytes of object versions no row refers to any more (see the storage_garbage table). */
+  /** Deletes the bytes of object versions no row refers to any more (see garbage.ts). */
   collectGarbage(): Promise<void>;
-  /** Rows of objects read lately, for signed URLs (see object-cache.ts). */
-  objects: ObjectCache;
+  /**
+   * After a change that may have left bytes no row refers to: they are deleted a moment after the database's notice
+   * of the change arrives, or after this call when no notices are heard.
+   */
+  collectGarbageSoon(): void;
+  /** Stops listening and waiting, and closes the byte store. */
+  stop(): Promise<void>;
+  /** Rows of objects read lately, for signed URLs (see recent-rows.ts). */
+  objects: RecentRows<ObjectRow>;
+  /** Rows of buckets read lately, for their limits and whether they are public (see recent-rows.ts). */
+  buckets: RecentRows<BucketRow>;
 }
 
 export interface Caller {
@@ -114,6 +123,26 @@ export async function jsonBody(c: StorageContext): Promise<Record<string, unknow
   throw errors.invalidRequest('Body is not valid JSON');
 }
 
+/**
+ * Statements run as one transaction in one round trip (see Db.batch), as the caller's role with their claims, or as
+ * the server when there is no caller; resolves to each statement's result.
+ */
+export async function batchAs(
+  service: StorageService,
+  caller: Caller | undefined,
+  c: StorageContext,
+  statements: Statement[],
+  options?: BatchOptions,
+): Promise<QueryResult[]> {
+  if (!caller) return service.deps.db.batch(statements, options);
+  const scope = { role: caller.role, claims: caller.claims, method: c.req.method, path: new URL(c.req.url).pathname };
+  const [, ...results] = await service.deps.db.batch(
+    [{ text: SCOPE_SQL, params: scopeParams(scope) }, ...statements],
+    options,
+  );
+  return results;
+}
+
 /** One object as the caller sees it, read with the scoping in one round trip (the common read of a download). */
 export async function findObjectAs(
   service: StorageService,
@@ -122,10 +151,31 @@ export async function findObjectAs(
   bucket: string,
   key: string,
 ): Promise<ObjectRow | undefined> {
-  const scope = { role: caller.role, claims: caller.claims, method: c.req.method, path: new URL(c.req.url).pathname };
-  const [, found] = await service.deps.db.batch([
-    { text: SCOPE_SQL, params: scopeParams(scope) },
-    { text: findObjectSql, params: [bucket, key] },
-  ]);
+  const [found] = await batchAs(service, caller, c, [{ text: findObjectSql, params: [bucket, key] }]);
   return found.rows[0] as unknown as ObjectRow | undefined;
+}
+
+/** A bucket as Storage reads it as its own superuser (its limits, whether it is public); lately read ones from memory. */
+export function bucketOf(service: StorageService, id: string): Promise<BucketRow | undefined> {
+  return service.buckets.find(id, async () => {
+    const [found] = await service.deps.db.batch([{ text: findBucketSql, params: [id] }]);
+    return found.rows[0] as unknown as BucketRow | undefined;
+  });
+}
+
+/** An object as Storage reads it as its own superuser (in a public bucket), in one round trip. */
+export async function objectAsServer(
+  service: StorageService,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow | undefined> {
+  // A batch, even of one statement: a round trip cheaper than a query on PGlite.
+  const [found] = await service.deps.db.batch([{ text: findObjectSql, params: [bucket, key] }]);
+  return found.rows[0] as unknown as ObjectRow | undefined;
+}
+
+/** An object as the server reads it, for a signed URL (the signature allows it); lately read ones from memory. */
+export function signedObjectOf(service: StorageService, bucket: string, key: string): Promise<ObjectRow | undefined> {
+  // Text in PostgreSQL holds no NUL, so the key names one object.
+  return service.objects.find(`${bucket}\0${key}`, () => objectAsServer(service, bucket, key));
 }

@@ -1,6 +1,6 @@
 // The statements of the storage service. Each runs in a transaction already scoped to the caller's role and claims
 // (db/scope.ts), so row level security on storage.buckets and storage.objects decides what they see and change.
-import type { Queryable } from '../db/types.ts';
+import type { Queryable, Statement } from '../db/types.ts';
 
 /** Timestamps as Storage sends them (JavaScript's toISOString). */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -46,17 +46,14 @@ export interface ObjectRow {
 export const OBJECT_COLUMNS = `id, bucket_id, name, owner, version, metadata, user_metadata,
   ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at, ${iso('last_accessed_at')} as last_accessed_at`;
 
+export const findBucketSql = `select ${BUCKET_COLUMNS} from storage.buckets where id = $1`;
+
 export async function findBucket(tx: Queryable, id: string): Promise<BucketRow | undefined> {
-  const { rows } = await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]);
+  const { rows } = await tx.query<BucketRow>(findBucketSql, [id]);
   return rows[0];
 }
 
 export const findObjectSql = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
-
-export async function findObject(tx: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
-  const { rows } = await tx.query<ObjectRow>(findObjectSql, [bucket, name]);
-  return rows[0];
-}
 
 export interface NewObject {
   bucket: string;
@@ -71,45 +68,45 @@ export interface NewObject {
  * Inserts the object, or with `upsert` replaces the one of the same name (its row keeps its id). Row level security
  * checks the insert, and for a replacement the update too, exactly as on Supabase.
  */
-export async function writeObject(tx: Queryable, object: NewObject, upsert: boolean): Promise<ObjectRow> {
+export function writeObjectStatement(object: NewObject, upsert: boolean): Statement {
   const conflict = upsert
     ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
          version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
          updated_at = now(), last_accessed_at = now()`
     : '';
-  const { rows } = await tx.query<ObjectRow>(
-    `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+  return {
+    text: `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
      values ($1, $2, $3::uuid, $4, $5, $6, $7) ${conflict} returning ${OBJECT_COLUMNS}`,
-    [
-      object.bucket,
-      object.name,
-      isUuid(object.owner) ? object.owner : null,
-      object.owner ?? null,
-      object.version,
-      object.metadata === null ? null : JSON.stringify(object.metadata),
-      object.userMetadata === null ? null : JSON.stringify(object.userMetadata),
-    ],
-  );
+    params: objectParams(object),
+  };
+}
+
+export async function writeObject(tx: Queryable, object: NewObject, upsert: boolean): Promise<ObjectRow> {
+  const { text, params } = writeObjectStatement(object, upsert);
+  const { rows } = await tx.query<ObjectRow>(text, params);
   return rows[0];
 }
 
-/** Replaces an existing object's bytes (PUT): refused as not found when the caller cannot see or update it. */
-export async function replaceObject(tx: Queryable, object: NewObject): Promise<ObjectRow | undefined> {
-  const { rows } = await tx.query<ObjectRow>(
-    `update storage.objects set owner = $3::uuid, owner_id = $4, version = $5, metadata = $6, user_metadata = $7,
+/** Replaces an existing object's bytes (PUT): no row when the caller cannot see or update it. */
+export function replaceObjectStatement(object: NewObject): Statement {
+  return {
+    text: `update storage.objects set owner = $3::uuid, owner_id = $4, version = $5, metadata = $6, user_metadata = $7,
        updated_at = now(), last_accessed_at = now()
      where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`,
-    [
-      object.bucket,
-      object.name,
-      isUuid(object.owner) ? object.owner : null,
-      object.owner ?? null,
-      object.version,
-      object.metadata === null ? null : JSON.stringify(object.metadata),
-      object.userMetadata === null ? null : JSON.stringify(object.userMetadata),
-    ],
-  );
-  return rows[0];
+    params: objectParams(object),
+  };
+}
+
+function objectParams(object: NewObject): unknown[] {
+  return [
+    object.bucket,
+    object.name,
+    isUuid(object.owner) ? object.owner : null,
+    object.owner ?? null,
+    object.version,
+    object.metadata === null ? null : JSON.stringify(object.metadata),
+    object.userMetadata === null ? null : JSON.stringify(object.userMetadata),
+  ];
 }
 
 export function isUuid(value: unknown): value is string {

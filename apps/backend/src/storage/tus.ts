@@ -15,8 +15,8 @@ import type { AppEnv } from '../http/env.ts';
 import { errors, fromDbError, StorageError } from './errors.ts';
 import { assertAllowedType } from './mime.ts';
 import { assertBucketName, assertKey } from './names.ts';
-import { asCallerAt, callerOf, handled, type Caller, type StorageService } from './service.ts';
-import { findBucket, writeObject, type NewObject } from './sql.ts';
+import { asCallerAt, bucketOf, callerOf, handled, type Caller, type StorageService } from './service.ts';
+import { writeObject, type NewObject } from './sql.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
 
@@ -47,7 +47,7 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
     const key = metadata.objectName ?? '';
     assertBucketName(bucketId);
     assertKey(key);
-    const bucket = await findBucket(service.deps.db, bucketId);
+    const bucket = await bucketOf(service, bucketId);
     if (!bucket) throw errors.noSuchBucket();
     const contentType = metadata.contentType || 'application/octet-stream';
     return {
@@ -142,7 +142,7 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
           throw error;
         }
         await datastore.remove(upload.id).catch(() => {});
-        void service.collectGarbage();
+        service.collectGarbageSoon();
         return {};
       } catch (error) {
         throw refusal(error);

@@ -1,16 +1,25 @@
 // Uploading an object (POST: create, or replace with x-upsert; PUT: replace), also through a signed upload URL. The
-// caller's right to write is checked by row level security before any byte is read; the bytes then stream into the
-// store under a new version, within the size limit, and the row naming that version is written last, so an upload
-// that fails or is cut short leaves nothing behind.
+// caller's right to write is checked by row level security while the bytes stream into the store under a new version,
+// within the size limit; the row naming that version is written last, so an upload that is refused, fails or is cut
+// short leaves nothing behind.
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
-import type { Queryable } from '../db/types.ts';
-import { readUploadBody } from './body.ts';
+import type { Queryable, Statement } from '../db/types.ts';
+import { readUploadBody, type UploadBody } from './body.ts';
 import { errors } from './errors.ts';
 import { assertAllowedType, bytesMatchType, essence } from './mime.ts';
 import { assertKey } from './names.ts';
-import { asCaller, asServer, type Caller, type StorageContext, type StorageService } from './service.ts';
-import { findBucket, replaceObject, writeObject, type NewObject, type ObjectRow } from './sql.ts';
+import {
+  asCaller,
+  asServer,
+  batchAs,
+  bucketOf,
+  type Caller,
+  type StorageContext,
+  type StorageService,
+} from './service.ts';
+import { replaceObjectStatement, writeObjectStatement, type BucketRow, type NewObject, type ObjectRow } from './sql.ts';
+import type { StoredFile } from './store/types.ts';
 
 export interface UploadRequest {
   bucket: string;
@@ -26,10 +35,8 @@ export interface UploadRequest {
   beforeWrite?: (tx: Queryable) => Promise<void>;
 }
 
-class Rollback extends Error {}
-
-function write(tx: Queryable, object: NewObject, request: UploadRequest): Promise<ObjectRow | undefined> {
-  return request.mode === 'replace' ? replaceObject(tx, object) : writeObject(tx, object, request.upsert);
+function writeStatement(object: NewObject, request: UploadRequest): Statement {
+  return request.mode === 'replace' ? replaceObjectStatement(object) : writeObjectStatement(object, request.upsert);
 }
 
 /** Throws the first bytes' mismatch with an image type declared for a bucket restricted to certain types. */
@@ -49,14 +56,12 @@ class TypeSniffer extends Transform {
 
 export async function upload(service: StorageService, c: StorageContext, request: UploadRequest): Promise<ObjectRow> {
   assertKey(request.key);
-  const bucket = await findBucket(service.deps.db, request.bucket);
+  const bucket = await bucketOf(service, request.bucket);
   if (!bucket) throw errors.noSuchBucket();
   const maxBytes = Math.min(bucket.file_size_limit ?? Infinity, service.maxFileBytes);
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) throw errors.entityTooLarge();
 
-  const run = <T>(fn: (tx: Queryable) => Promise<T>) =>
-    request.caller ? asCaller(service, request.caller, c, fn) : asServer(service, fn);
   const row = (version: string, metadata: NewObject['metadata'], userMetadata: NewObject['userMetadata']) => ({
     bucket: request.bucket,
     name: request.key,
@@ -66,32 +71,31 @@ export async function upload(service: StorageService, c: StorageContext, request
     userMetadata,
   });
 
-  // Whether the caller may write here at all, before reading the body: the row is written and rolled back.
-  await run(async (tx) => {
-    const written = await write(tx, row(randomUUID(), null, null), request);
-    if (!written) throw errors.noSuchKey();
-    throw new Rollback();
-  }).catch((error: unknown) => {
-    if (!(error instanceof Rollback)) throw error;
+  // Whether the caller may write here at all: the row is written in a trial that is rolled back, in one round trip.
+  // The body streams into a temporary file meanwhile; none of it is kept unless the trial allows the write, a refusal
+  // stops it at once, and the refusal is the answer whatever else went wrong with the body.
+  const allowed = batchAs(service, request.caller, c, [writeStatement(row(randomUUID(), null, null), request)], {
+    commit: false,
+  }).then(([trial]) => {
+    if (trial.rows.length === 0) throw errors.noSuchKey();
   });
-
-  const body = await readUploadBody(c);
+  // Awaited below, on every path; until then a refusal must not count as unhandled.
+  allowed.catch(() => {});
+  const version = randomUUID();
+  let body: UploadBody;
+  let stored: StoredFile;
   try {
-    assertAllowedType(body.contentType, bucket.allowed_mime_types);
+    ({ body, stored } = await storeBody(service, c, bucket, version, maxBytes, allowed));
   } catch (error) {
-    body.stream.resume();
+    await allowed;
     throw error;
   }
-  const version = randomUUID();
-  let source: Readable = body.stream;
-  if (bucket.allowed_mime_types?.length) source = source.pipe(new TypeSniffer(body.contentType));
-  body.stream.on('error', (error) => source.destroy(error));
-  const stored = await service.store
-    .write(version, source, maxBytes, () => errors.entityTooLarge())
-    .catch((error) => {
-      body.stream.resume();
-      throw error;
-    });
+  try {
+    await allowed;
+  } catch (error) {
+    await service.store.remove([version]);
+    throw error;
+  }
   if (stored.size === 0 && c.req.header('content-length') === undefined && body.contentType === '') {
     await service.store.remove([version]);
     throw errors.noContent();
@@ -106,15 +110,67 @@ export async function upload(service: StorageService, c: StorageContext, request
     httpStatusCode: 200,
   };
   try {
-    const written = await run(async (tx) => {
-      await request.beforeWrite?.(tx);
-      return write(tx, row(version, metadata, body.userMetadata), request);
-    });
+    const written = await writeRow(
+      service,
+      c,
+      request,
+      writeStatement(row(version, metadata, body.userMetadata), request),
+    );
     if (!written) throw errors.noSuchKey();
-    void service.collectGarbage();
+    service.collectGarbageSoon();
     return written;
   } catch (error) {
     await service.store.remove([version]);
     throw error;
   }
+}
+
+/** Writes the object's row in one round trip, or in a transaction with the request's own work before it. */
+async function writeRow(
+  service: StorageService,
+  c: StorageContext,
+  request: UploadRequest,
+  statement: Statement,
+): Promise<ObjectRow | undefined> {
+  const { beforeWrite, caller } = request;
+  if (!beforeWrite) {
+    const [written] = await batchAs(service, caller, c, [statement]);
+    return written.rows[0] as unknown as ObjectRow | undefined;
+  }
+  const inTransaction = async (tx: Queryable) => {
+    await beforeWrite(tx);
+    const { rows } = await tx.query<ObjectRow>(statement.text, statement.params);
+    return rows[0];
+  };
+  return caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction);
+}
+
+/** Streams the request's file into the store under `version`, within the limits; stopped when `allowed` fails. */
+async function storeBody(
+  service: StorageService,
+  c: StorageContext,
+  bucket: BucketRow,
+  version: string,
+  maxBytes: number,
+  allowed: Promise<void>,
+): Promise<{ body: UploadBody; stored: StoredFile }> {
+  const body = await readUploadBody(c);
+  try {
+    assertAllowedType(body.contentType, bucket.allowed_mime_types);
+  } catch (error) {
+    body.stream.resume();
+    throw error;
+  }
+  let source: Readable = body.stream;
+  if (bucket.allowed_mime_types?.length) source = source.pipe(new TypeSniffer(body.contentType));
+  body.stream.on('error', (error) => source.destroy(error));
+  const refused = new AbortController();
+  allowed.catch((error: unknown) => refused.abort(error));
+  const stored = await service.store
+    .write(version, source, maxBytes, () => errors.entityTooLarge(), refused.signal)
+    .catch((error) => {
+      body.stream.resume();
+      throw error;
+    });
+  return { body, stored };
 }

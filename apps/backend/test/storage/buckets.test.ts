@@ -56,6 +56,28 @@ describe('buckets', () => {
     expect(bucket).toMatchObject({ public: true, file_size_limit: 1000, allowed_mime_types: ['text/plain'] });
   });
 
+  it('applies a bucket setting from the next request on, changed through the API or in SQL', async () => {
+    await sb.service.storage.createBucket('changing', { public: false, fileSizeLimit: 10 });
+    const bucket = sb.service.storage.from('changing');
+    const upload = async (text: string) => (await bucket.upload(`f${text.length}.txt`, text, { upsert: true })).error;
+    expect(await upload('small')).toBeNull();
+    expect(await upload('more than ten bytes')).toMatchObject({ statusCode: '413' });
+    const publicUrl = bucket.getPublicUrl('f5.txt').data.publicUrl;
+    expect((await fetch(publicUrl)).status).toBe(400);
+
+    await sb.service.storage.updateBucket('changing', { public: true, fileSizeLimit: 100 });
+    expect(await upload('more than ten bytes')).toBeNull();
+    expect(await (await fetch(publicUrl)).text()).toBe('small');
+
+    // A change made in SQL (a project's migration, another process) is heard through the database's notification.
+    const heard: string[] = [];
+    const stop = await sb.backend.deps.db.listen('_backend_storage_buckets', (payload) => heard.push(payload));
+    await sb.backend.deps.db.query("update storage.buckets set public = false where id = 'changing'");
+    await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await stop();
+    await expect.poll(async () => (await fetch(publicUrl)).status, { timeout: 5000 }).toBe(400);
+  });
+
   it('answers a missing bucket with Bucket not found', async () => {
     const { error } = await sb.service.storage.getBucket('nowhere');
     expect(error).toMatchObject({ message: 'Bucket not found', status: 400, statusCode: '404' });

@@ -1,6 +1,7 @@
 // Objects through supabase-js: upload (raw, Blob/multipart, stream), upsert, replace, metadata, limits, download with
 // ranges and conditional requests, info, exists, list v1 and v2, move, copy, remove, public and signed URLs.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,58 @@ describe('downloading', () => {
     expect(await ranged.text()).toBe('cde');
     const head = await fetch(url, { method: 'HEAD', headers: auth });
     expect(head.headers.get('content-length')).toBe('10');
+  });
+
+  it('sends CORS headers to an allowed origin, on the whole body, a range, 304 and HEAD alike', async () => {
+    const url = `${sb.url}/storage/v1/object/docs/dl/a.txt`;
+    const headers = { authorization: `Bearer ${sb.backend.deps.keys.serviceRoleKey}`, origin: 'http://127.0.0.1:3000' };
+    const whole = await fetch(url, { headers });
+    const etag = whole.headers.get('etag')!;
+    for (const response of [
+      whole,
+      await fetch(url, { headers: { ...headers, range: 'bytes=0-1' } }),
+      await fetch(url, { headers: { ...headers, 'if-none-match': etag } }),
+      await fetch(url, { method: 'HEAD', headers }),
+    ]) {
+      expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+      expect(response.headers.get('access-control-expose-headers')).toContain('etag');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      await response.arrayBuffer();
+    }
+  });
+
+  it('closes the file of a download the client abandons', async () => {
+    await docs().upload('dl/big.bin', new Uint8Array(4_000_000), { contentType: 'application/octet-stream' });
+    const objectsDir = path.join(sb.dataDir, 'storage', 'objects');
+    const openObjectFiles = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(objectsDir);
+        } catch {
+          return false; // Closed while listed.
+        }
+      }).length;
+    const { hostname, port } = new URL(sb.url);
+    const openWhileReading = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          hostname,
+          port,
+          path: '/storage/v1/object/docs/dl/big.bin',
+          headers: { authorization: `Bearer ${sb.backend.deps.keys.serviceRoleKey}` },
+        },
+        (res) => {
+          res.once('data', () => {
+            resolve(openObjectFiles());
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', () => {}).end();
+      setTimeout(() => reject(new Error('no bytes arrived')), 10_000).unref();
+    });
+    expect(openWhileReading).toBeGreaterThan(0);
+    await until(() => openObjectFiles() === 0, 5000, 'the file to be closed');
   });
 
   it('answers a missing object with Object not found, and exists() with false', async () => {
@@ -263,6 +316,29 @@ describe('moving, copying and removing', () => {
       version,
     ]);
     expect(queued.rows).toEqual([]);
+  });
+
+  it('works off any number of notes of unused bytes, a batch at a time', async () => {
+    const replaced = await docs().upload('gc/a.txt', 'first');
+    expect(replaced.error).toBeNull();
+    const version = async () =>
+      (
+        await sb.backend.deps.db.query<{ version: string }>(
+          "select version from storage.objects where bucket_id = 'docs' and name = 'gc/a.txt'",
+        )
+      ).rows[0].version;
+    const first = await version();
+    await sb.backend.deps.db.query(
+      `insert into _backend.storage_garbage (version)
+       select gen_random_uuid()::text from generate_series(1, 2500)`,
+    );
+    await docs().upload('gc/a.txt', 'second', { upsert: true });
+    await sb.backend.deps.storage!.collectGarbage();
+    const left = await sb.backend.deps.db.query('select version from _backend.storage_garbage');
+    expect(left.rows).toEqual([]);
+    expect(existsSync(path.join(sb.dataDir, 'storage', 'objects', first.slice(0, 2), first))).toBe(false);
+    const second = await version();
+    expect(existsSync(path.join(sb.dataDir, 'storage', 'objects', second.slice(0, 2), second))).toBe(true);
   });
 });
 

@@ -1,6 +1,9 @@
 // Image transformation through supabase-js: download with a transform (authenticated), public URLs with a transform,
 // and signed URLs carrying one; width, height, resize, quality, format by Accept or `origin`, X-Transformations, and
 // cached results.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorageBackend, type StorageBackend } from './backend.ts';
@@ -19,6 +22,29 @@ beforeAll(async () => {
 afterAll(() => sb.stop());
 
 const pics = () => sb.service.storage.from('pics');
+const cacheDir = () => path.join(sb.dataDir, 'storage', 'render-cache');
+
+/** The file of the render cache holding `bytes`. */
+function cachedFileOf(bytes: Buffer): string {
+  const entries = readdirSync(cacheDir(), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const found = entries.find((entry) => readFileSync(path.join(entry.parentPath, entry.name)).equals(bytes))!;
+  return path.join(found.parentPath, found.name);
+}
+
+/** The headers a cached and a fresh rendition must share. */
+const headersOf = (response: Response) =>
+  Object.fromEntries(
+    [
+      'content-type',
+      'content-length',
+      'cache-control',
+      'etag',
+      'last-modified',
+      'x-transformations',
+      'vary',
+      'access-control-allow-origin',
+    ].map((name) => [name, response.headers.get(name)]),
+  );
 
 describe('image transformation', () => {
   it('resizes on download with a transform, keeping the format with origin', async () => {
@@ -53,6 +79,55 @@ describe('image transformation', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
     const etag = first.headers.get('etag')!;
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('serves a cached result with the same headers, HEAD without a body, and 304 reading nothing', async () => {
+    const url = pics().getPublicUrl('wide.png', { transform: { width: 70, format: 'origin' } }).data.publicUrl;
+    const origin = { origin: 'http://127.0.0.1:3000' };
+    const rendered = await fetch(url, { headers: origin });
+    const bytes = Buffer.from(await rendered.arrayBuffer());
+    expect(headersOf(rendered)).toMatchObject({ 'content-length': String(bytes.length), vary: 'Accept, Origin' });
+    const cached = await fetch(url, { headers: origin });
+    expect(headersOf(cached)).toEqual(headersOf(rendered));
+    expect(Buffer.from(await cached.arrayBuffer()).equals(bytes)).toBe(true);
+    const head = await fetch(url, { method: 'HEAD', headers: origin });
+    expect(head.status).toBe(200);
+    expect(headersOf(head)).toEqual(headersOf(rendered));
+    expect(await head.text()).toBe('');
+
+    // A small rendition is answered from memory, its file no longer read.
+    const file = cachedFileOf(bytes);
+    writeFileSync(file, 'replaced');
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
+
+    // The ETag names the rendition: a client that has it is answered without reading or rendering anything.
+    rmSync(cacheDir(), { recursive: true });
+    const notModified = await fetch(url, { headers: { 'if-none-match': rendered.headers.get('etag')! } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('x-transformations')).toBe(rendered.headers.get('x-transformations'));
+    expect(existsSync(cacheDir())).toBe(false);
+  });
+
+  it('streams a large cached result from its file, with its own length', async () => {
+    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      .png()
+      .toBuffer();
+    await pics().upload('noise.png', new Blob([new Uint8Array(noise)], { type: 'image/png' }));
+    const url = pics().getPublicUrl('noise.png', { transform: { width: 600, format: 'origin' } }).data.publicUrl;
+    const rendered = await fetch(url);
+    const bytes = Buffer.from(await rendered.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(256 * 1024);
+    const cached = await fetch(url);
+    expect(headersOf(cached)).toEqual(headersOf(rendered));
+    expect(Buffer.from(await cached.arrayBuffer()).equals(bytes)).toBe(true);
+
+    writeFileSync(cachedFileOf(bytes), Buffer.alloc(300 * 1024, 7));
+    const fromFile = await fetch(url);
+    expect(fromFile.headers.get('content-length')).toBe(String(300 * 1024));
+    expect(Buffer.from(await fromFile.arrayBuffer()).equals(Buffer.alloc(300 * 1024, 7))).toBe(true);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe(String(300 * 1024));
+    expect(await head.text()).toBe('');
   });
 
   it('signs a URL with a transformation', async () => {

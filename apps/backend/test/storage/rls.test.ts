@@ -1,9 +1,12 @@
 // Row level security on storage.objects decides for real people (the fixture's avatars policies: each writes their own
 // folder, every signed-in person reads all, anon nothing), and hostile requests get a clear 4xx with nothing written.
+import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startStorageBackend, type StorageBackend } from './backend.ts';
+import { until } from '../wait.ts';
 
 let sb: StorageBackend;
 let ada: { client: SupabaseClient; id: string };
@@ -51,6 +54,56 @@ describe('row level security on objects', () => {
     const removed = await avatars(bob.client).remove([`${ada.id}/me.txt`]);
     expect(removed.data).toEqual([]);
     expect(await (await avatars(ada.client).download(`${ada.id}/me.txt`)).data!.text()).toBe('ada');
+  });
+
+  it('answers the refusal of an upload still being sent, keeping none of its bytes', async () => {
+    const token = (await bob.client.auth.getSession()).data.session!.access_token;
+    const { hostname, port } = new URL(sb.url);
+    let chunks = 0;
+    const answer = await new Promise<{ status: number; body: string; chunksSent: number }>((resolve, reject) => {
+      let answered = false;
+      const req = request(
+        {
+          hostname,
+          port,
+          method: 'POST',
+          path: `/storage/v1/object/avatars/${ada.id}/slow.bin`,
+          headers: {
+            authorization: `Bearer ${token}`,
+            apikey: sb.backend.deps.keys.anonKey,
+            'content-type': 'application/octet-stream',
+          },
+        },
+        (res) => {
+          answered = true;
+          const chunksSent = chunks;
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body: text, chunksSent });
+            req.destroy();
+          });
+        },
+      );
+      // Once answered, the connection may be closed on the rest of the body.
+      req.on('error', (error) => (answered ? undefined : reject(error)));
+      // Sent slowly, so that the refusal comes while the body is still arriving.
+      const timer = setInterval(() => {
+        if (answered || req.destroyed) return clearInterval(timer);
+        if (chunks++ < 40) req.write(Buffer.alloc(64 * 1024, 1));
+        else req.end();
+      }, 10);
+    });
+    expect(answer.chunksSent).toBeLessThan(40);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
+    expect((await avatars(ada.client).exists(`${ada.id}/slow.bin`)).data).toBe(false);
+    const tmp = path.join(sb.dataDir, 'storage', 'tmp');
+    await until(() => readdirSync(tmp).length === 0, 5000, 'the temporary file to be removed');
   });
 
   it('shows nothing to anon, and refuses anon uploads', async () => {
@@ -118,6 +171,25 @@ describe('hostile input', () => {
     });
     expect(response.status).toBe(400);
     expect(await objectCount()).toBe(before);
+  });
+
+  it('keeps nothing of an upload the client abandons halfway', async () => {
+    const { hostname, port } = new URL(sb.url);
+    const req = request({
+      hostname,
+      port,
+      method: 'POST',
+      path: '/storage/v1/object/seeded/abandoned.bin',
+      headers: { ...auth(), 'content-type': 'application/octet-stream', 'content-length': String(2_000_000) },
+    });
+    req.on('error', () => {});
+    req.write(Buffer.alloc(1_000_000, 1));
+    const tmp = path.join(sb.dataDir, 'storage', 'tmp');
+    // Abandoned once the server has begun to keep the body.
+    await until(() => readdirSync(tmp).length > 0, 5000, 'the upload to begin');
+    req.destroy();
+    await until(() => readdirSync(tmp).length === 0, 5000, 'the temporary file to be removed');
+    expect((await sb.service.storage.from('seeded').exists('abandoned.bin')).data).toBe(false);
   });
 
   it('refuses a declared Content-Length over the limit before reading', async () => {

@@ -1,38 +1,15 @@
 // Object bytes on the local disk, under <DATA_DIR>/storage: each upload streams into a temporary file and is renamed
 // into place once complete (a rename within one file system is atomic), so a crash never leaves a partial file under
 // a version's name. Files are spread over 256 folders by the first characters of the version.
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { etagOf, streamToFile } from './to-file.ts';
 import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
 const VERSION = /^[0-9a-f-]{36}$/;
-
-/** Counts the bytes going through, failing once they pass the limit. */
-export class SizeGuard extends Transform {
-  bytes = 0;
-  constructor(
-    private readonly maxBytes: number,
-    private readonly tooLarge: () => Error,
-  ) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) return done(this.tooLarge());
-    done(null, chunk);
-  }
-  /**
-   * The ETag of the stored bytes. Every upload is a new version, so the version names the content as well as a hash
-   * of it would, without reading every byte through a hash (which costs a third of an upload's throughput).
-   */
-  etag(version: string): string {
-    return `"${createHash('md5').update(`${version}:${this.bytes}`).digest('hex')}"`;
-  }
-}
 
 export class LocalStore implements ObjectStore {
   private readonly objectsDir: string;
@@ -52,31 +29,43 @@ export class LocalStore implements ObjectStore {
     return path.join(this.objectsDir, version.slice(0, 2), version);
   }
 
-  private async place(tmp: string, version: string): Promise<StoredFile & { file: string }> {
+  /** Renames a complete temporary file into place under `version`; the time it was placed is its last change. */
+  private async place(tmp: string, version: string): Promise<Date> {
     const file = this.fileOf(version);
-    await mkdir(path.dirname(file), { recursive: true });
-    await rename(tmp, file);
-    const stats = await stat(file);
-    return { file, size: stats.size, etag: '', lastModified: stats.mtime };
+    try {
+      await rename(tmp, file);
+    } catch (error) {
+      // The first file of its folder: the folder is made then, not checked for every upload.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(tmp, file);
+    }
+    return new Date();
   }
 
-  async write(version: string, source: Readable, maxBytes: number, tooLarge: () => Error): Promise<StoredFile> {
+  async write(
+    version: string,
+    source: Readable,
+    maxBytes: number,
+    tooLarge: () => Error,
+    signal?: AbortSignal,
+  ): Promise<StoredFile> {
     await this.ready;
     const tmp = path.join(this.tmpDir, randomUUID());
-    const guard = new SizeGuard(maxBytes, tooLarge);
     try {
-      await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
-      const placed = await this.place(tmp, version);
-      return { size: placed.size, etag: guard.etag(version), lastModified: placed.lastModified };
+      const size = await streamToFile(source, tmp, maxBytes, tooLarge, signal);
+      const lastModified = await this.place(tmp, version);
+      return { size, etag: etagOf(version, size), lastModified };
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
     }
   }
 
-  async read(version: string, range?: ByteRange): Promise<Readable> {
+  async read(version: string, range?: ByteRange, size?: number): Promise<Readable> {
     const file = this.fileOf(version);
-    const stream = createReadStream(file, { ...range, highWaterMark: 256 * 1024 });
+    const whole = size ? { start: 0, end: size - 1 } : {};
+    const stream = createReadStream(file, { ...(range ?? whole), highWaterMark: 256 * 1024 });
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', (error: NodeJS.ErrnoException) =>
@@ -95,8 +84,8 @@ export class LocalStore implements ObjectStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotStoredError();
       throw error;
     }
-    const placed = await this.place(tmp, toVersion);
-    return { size: placed.size, etag: '', lastModified: placed.lastModified };
+    const { size } = await stat(tmp);
+    return { size, etag: '', lastModified: await this.place(tmp, toVersion) };
   }
 
   async remove(versions: string[]): Promise<void> {

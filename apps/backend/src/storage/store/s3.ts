@@ -2,11 +2,10 @@
 // An upload is counted against its limit while it streams to a temporary file on the local disk, then sent with its
 // length known, so nothing is stored under a version before the whole body has arrived and no file is held in memory.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -16,7 +15,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.ts';
-import { SizeGuard } from './local.ts';
+import { etagOf, streamToFile } from './to-file.ts';
 import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
 const VERSION = /^[0-9a-f-]{36}$/;
@@ -58,13 +57,17 @@ export class S3Store implements ObjectStore {
     return `objects/${version}`;
   }
 
-  async write(version: string, source: Readable, maxBytes: number, tooLarge: () => Error): Promise<StoredFile> {
+  async write(
+    version: string,
+    source: Readable,
+    maxBytes: number,
+    tooLarge: () => Error,
+    signal?: AbortSignal,
+  ): Promise<StoredFile> {
     await this.ready;
     const tmp = path.join(this.tmpDir, randomUUID());
-    const guard = new SizeGuard(maxBytes, tooLarge);
     try {
-      await pipeline(source, guard, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
-      const { size } = await stat(tmp);
+      const size = await streamToFile(source, tmp, maxBytes, tooLarge, signal);
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
@@ -72,8 +75,9 @@ export class S3Store implements ObjectStore {
           Body: createReadStream(tmp),
           ContentLength: size,
         }),
+        { abortSignal: signal },
       );
-      return { size, etag: guard.etag(version), lastModified: new Date() };
+      return { size, etag: etagOf(version, size), lastModified: new Date() };
     } finally {
       await rm(tmp, { force: true });
     }

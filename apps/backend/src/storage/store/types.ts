@@ -18,12 +18,22 @@ export interface ByteRange {
 export interface ObjectStore {
   /**
    * Streams `source` into the store under `version`, refusing (with the error `tooLarge()` returns) as soon as it
-   * passes `maxBytes`. The bytes become readable only when the whole body has arrived: a half-written upload is never
-   * visible under its version.
+   * passes `maxBytes`, and stopping when `signal` aborts. The bytes become readable only when the whole body has
+   * arrived: a half-written upload is never visible under its version. A request being read is stopped without
+   * closing its connection, which still carries the answer.
    */
-  write(version: string, source: Readable, maxBytes: number, tooLarge: () => Error): Promise<StoredFile>;
-  /** The bytes (or a range of them) of a version; throws NotStoredError when the version has no bytes. */
-  read(version: string, range?: ByteRange): Promise<Readable>;
+  write(
+    version: string,
+    source: Readable,
+    maxBytes: number,
+    tooLarge: () => Error,
+    signal?: AbortSignal,
+  ): Promise<StoredFile>;
+  /**
+   * The bytes (or a range of them) of a version; throws NotStoredError when the version has no bytes. `size`, the
+   * version's length when known, lets a store stop at the end without a further read to find it.
+   */
+  read(version: string, range?: ByteRange, size?: number): Promise<Readable>;
   copy(fromVersion: string, toVersion: string): Promise<StoredFile>;
   /** Deletes versions; ones already gone are ignored. */
   remove(versions: string[]): Promise<void>;
