@@ -24,6 +24,7 @@ const BUDGETS: Record<string, number> = {
   '/login': 150,
   '/signup': 160,
   '/': 330,
+  '/projects': 305,
   '/profile': 370,
   '/projects/:id': 375,
   '/user-allocations': 395,
