@@ -1,4 +1,5 @@
 // The function's side of the socket writes its frames in batches: one write per turn of the event loop.
+import { joinBytes } from './frames.ts';
 
 // Deno's setTimeout waits a millisecond or more even when asked for none; its setImmediate runs once pending I/O is
 // handled. Kept from before the function runs, which might replace it.
@@ -52,11 +53,5 @@ function concat(chunks) {
   if (chunks.length === 1) return chunks[0];
   let size = 0;
   for (const chunk of chunks) size += chunk.length;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return joinBytes(chunks, size);
 }

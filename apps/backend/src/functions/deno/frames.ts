@@ -123,7 +123,7 @@ export class FrameDecoder {
       this.parts.push(chunk.slice());
       this.partBytes += chunk.length;
       if (this.partBytes < this.needed) return;
-      bytes = join(this.parts, this.partBytes);
+      bytes = joinBytes(this.parts, this.partBytes);
       this.parts = [];
       this.partBytes = 0;
     }
@@ -146,7 +146,8 @@ export class FrameDecoder {
   }
 }
 
-function join(parts: Uint8Array[], size: number): Uint8Array {
+/** `parts` one after another in one array; `size` is their total length. */
+export function joinBytes(parts: Uint8Array[], size: number): Uint8Array {
   const joined = new Uint8Array(size);
   let offset = 0;
   for (const part of parts) {
