@@ -91,6 +91,11 @@ export async function serveObject(service: StorageService, c: StorageContext, ob
   return sendStream(c, status, headers, stream);
 }
 
+/** Node's response for the request, when it came through Node's HTTP server. */
+function nodeResponseOf(c: StorageContext): ServerResponse | undefined {
+  return (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+}
+
 /** Answers with `stream` as the body. */
 export function sendStream(
   c: StorageContext,
@@ -98,7 +103,7 @@ export function sendStream(
   headers: Record<string, string>,
   stream: Readable,
 ): Response {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const outgoing = nodeResponseOf(c);
   if (outgoing) {
     // Piped straight into Node's response: a web stream in between costs a third of the throughput. pipe() rather
     // than pipeline(), which makes an AbortController and its DOMException for every response; what pipe() leaves
@@ -122,7 +127,7 @@ export function sendBytes(
   headers['content-length'] = String(bytes.length);
   // HEAD is answered by Hono from the GET route's response, which therefore must be a Response.
   if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const outgoing = nodeResponseOf(c);
   if (outgoing) {
     // Written straight into Node's response, as a stream is (sendStream).
     outgoing.writeHead(status, withCorsHeaders(c, headers));

@@ -157,21 +157,19 @@ export async function findObjectAs(
 
 /** A bucket as Storage reads it as its own superuser (its limits, whether it is public); lately read ones from memory. */
 export function bucketOf(service: StorageService, id: string): Promise<BucketRow | undefined> {
-  return service.buckets.find(id, async () => {
-    const [found] = await service.deps.db.batch([{ text: findBucketSql, params: [id] }]);
-    return found.rows[0] as unknown as BucketRow | undefined;
-  });
+  return service.buckets.find(id, () => firstRowAsServer<BucketRow>(service, findBucketSql, [id]));
 }
 
 /** An object as Storage reads it as its own superuser (in a public bucket), in one round trip. */
-export async function objectAsServer(
-  service: StorageService,
-  bucket: string,
-  key: string,
-): Promise<ObjectRow | undefined> {
+export function objectAsServer(service: StorageService, bucket: string, key: string): Promise<ObjectRow | undefined> {
+  return firstRowAsServer<ObjectRow>(service, findObjectSql, [bucket, key]);
+}
+
+/** The first row of one statement run as the server. */
+async function firstRowAsServer<T>(service: StorageService, text: string, params: unknown[]): Promise<T | undefined> {
   // A batch, even of one statement: a round trip cheaper than a query on PGlite.
-  const [found] = await service.deps.db.batch([{ text: findObjectSql, params: [bucket, key] }]);
-  return found.rows[0] as unknown as ObjectRow | undefined;
+  const [found] = await service.deps.db.batch([{ text, params }]);
+  return found.rows[0] as unknown as T | undefined;
 }
 
 /** An object as the server reads it, for a signed URL (the signature allows it); lately read ones from memory. */
