@@ -91,6 +91,23 @@ describe('the loader', () => {
     expect(document.head.querySelectorAll('script')).toHaveLength(1);
   });
 
+  it('adds many preloads a few per task, in order, and the module script after the last of them', () => {
+    vi.useFakeTimers();
+    const hrefs = Array.from({ length: 14 }, (_, index) => `/assets/chunk-${index}.js`);
+    runLoader(loaderScript(hrefs, MODULE_SOURCE), 'visible');
+    FakePaintObserver.paint('first-contentful-paint');
+    const added = () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    expect(added()).toEqual(hrefs.slice(0, 6));
+    expect(addedScript()).toBeNull();
+    vi.advanceTimersToNextTimer();
+    expect(added()).toEqual(hrefs.slice(0, 12));
+    expect(addedScript()).toBeNull();
+    vi.advanceTimersToNextTimer();
+    expect(added()).toEqual(hrefs);
+    expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
+  });
+
   it('starts at once in a tab nobody sees, where nothing is painted', () => {
     runLoader(rewritePageStart(PAGE)!, 'hidden');
     expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
