@@ -7,7 +7,7 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'r
 import { useAuth } from '../../session/auth-provider';
 import { displayName } from '../../session/session-user';
 import { loadBrowserSupabase } from '../../session/supabase.lazy';
-import { othersHere, type Here, type Viewer } from './viewers-of';
+import { othersHere, sameViewers, type Here, type Viewer } from './viewers-of';
 
 /** Changes arriving this close together are loaded once. */
 const SETTLE_MS = 250;
@@ -51,10 +51,12 @@ export function useLivePlan({ page, editing = null, onChange }: Options): Viewer
       channel = supabase.channel('plan', { config: { private: true, presence: { key: userId } } });
       channel
         .on('broadcast', { event: 'plan_changed' }, changed)
-        // Who else is here is not urgent: the page re-renders for it in slices, between which it answers input.
-        .on('presence', { event: 'sync' }, () =>
-          startTransition(() => setViewers(othersHere(channel!.presenceState<Here>(), userId))),
-        )
+        // Who else is here is not urgent: the page re-renders for it in slices, between which it answers input; and
+        // only when someone came, went or moved on, not for each sync (one follows every join and every track).
+        .on('presence', { event: 'sync' }, () => {
+          const next = othersHere(channel!.presenceState<Here>(), userId);
+          startTransition(() => setViewers((shown) => (sameViewers(shown, next) ? shown : next)));
+        })
         .subscribe((status) => {
           if (status !== 'SUBSCRIBED') return;
           joined.current = channel!;

@@ -19,5 +19,19 @@ export function othersHere(state: Record<string, Here[]>, me: string): Viewer[] 
 
 const pick = ({ name, page, editing }: Here): Here => ({ name, page, editing: editing ?? null });
 
+/** Whether two lists name the same people, on the same pages, editing the same things, in the same order. */
+export function sameViewers(a: Viewer[], b: Viewer[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (viewer, index) =>
+        viewer.userId === b[index].userId &&
+        viewer.name === b[index].name &&
+        viewer.page === b[index].page &&
+        viewer.editing === b[index].editing,
+    )
+  );
+}
+
 /** Those of `viewers` on `page`. */
 export const onPage = (viewers: Viewer[], page: string) => viewers.filter((viewer) => viewer.page === page);
