@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { etagOf, streamToFile } from './to-file.ts';
+import { storeThroughTemporaryFile } from './to-file.ts';
 import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
 const VERSION = /^[0-9a-f-]{36}$/;
@@ -51,15 +51,9 @@ export class LocalStore implements ObjectStore {
     signal?: AbortSignal,
   ): Promise<StoredFile> {
     await this.ready;
-    const tmp = path.join(this.tmpDir, randomUUID());
-    try {
-      const size = await streamToFile(source, tmp, maxBytes, tooLarge, signal);
-      const lastModified = await this.place(tmp, version);
-      return { size, etag: etagOf(version, size), lastModified };
-    } catch (error) {
-      await rm(tmp, { force: true });
-      throw error;
-    }
+    return storeThroughTemporaryFile(this.tmpDir, version, source, { maxBytes, tooLarge, signal }, (file) =>
+      this.place(file, version),
+    );
   }
 
   async read(version: string, range?: ByteRange, size?: number): Promise<Readable> {

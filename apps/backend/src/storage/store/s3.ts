@@ -1,10 +1,8 @@
 // Object bytes in an S3-compatible store, for deployments with several backend processes or more data than one disk.
 // An upload is counted against its limit while it streams to a temporary file on the local disk, then sent with its
 // length known, so nothing is stored under a version before the whole body has arrived and no file is held in memory.
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
@@ -15,7 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.ts';
-import { etagOf, streamToFile } from './to-file.ts';
+import { storeThroughTemporaryFile } from './to-file.ts';
 import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
 const VERSION = /^[0-9a-f-]{36}$/;
@@ -65,22 +63,25 @@ export class S3Store implements ObjectStore {
     signal?: AbortSignal,
   ): Promise<StoredFile> {
     await this.ready;
-    const tmp = path.join(this.tmpDir, randomUUID());
-    try {
-      const size = await streamToFile(source, tmp, maxBytes, tooLarge, signal);
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: this.keyOf(version),
-          Body: createReadStream(tmp),
-          ContentLength: size,
-        }),
-        { abortSignal: signal },
-      );
-      return { size, etag: etagOf(version, size), lastModified: new Date() };
-    } finally {
-      await rm(tmp, { force: true });
-    }
+    return storeThroughTemporaryFile(
+      this.tmpDir,
+      version,
+      source,
+      { maxBytes, tooLarge, signal },
+      async (file, size) => {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: this.keyOf(version),
+            Body: createReadStream(file),
+            ContentLength: size,
+          }),
+          { abortSignal: signal },
+        );
+        await rm(file, { force: true });
+        return new Date();
+      },
+    );
   }
 
   async read(version: string, range?: ByteRange): Promise<Readable> {

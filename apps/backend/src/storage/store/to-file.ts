@@ -1,8 +1,41 @@
 // An upload streamed into a temporary file, its bytes counted against the limit as they pass.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { StoredFile } from './types.ts';
+
+/** What an upload needs besides its bytes: the limit, the error past it, and a signal that stops it. */
+export interface UploadLimits {
+  maxBytes: number;
+  tooLarge: () => Error;
+  signal?: AbortSignal;
+}
+
+/**
+ * An upload of `version` streamed into a new temporary file in `tmpDir`, then handed to `keep`, which puts the file
+ * where the store keeps it (and removes it if it copies rather than moves it) and says when. If anything fails, the
+ * temporary file is removed and nothing is kept.
+ */
+export async function storeThroughTemporaryFile(
+  tmpDir: string,
+  version: string,
+  source: Readable,
+  { maxBytes, tooLarge, signal }: UploadLimits,
+  keep: (file: string, size: number) => Promise<Date>,
+): Promise<StoredFile> {
+  const file = path.join(tmpDir, randomUUID());
+  try {
+    const size = await streamToFile(source, file, maxBytes, tooLarge, signal);
+    const lastModified = await keep(file, size);
+    return { size, etag: etagOf(version, size), lastModified };
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+}
 
 /**
  * Streams `source` into `file`, failing with `tooLarge()` once it passes `maxBytes` and stopping when `signal` aborts;
