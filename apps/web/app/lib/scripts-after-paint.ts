@@ -18,9 +18,9 @@ const PRELOADS_PER_TASK = 6;
 
 /**
  * The classic script that replaces the module script: once the browser reports the page's first contentful paint,
- * the preloads (a few per task) and then the module script are added to the head (React leaves nodes added at the end of the head
- * alone while it hydrates). A tab nobody sees paints nothing, so there they are added at once; where the browser
- * cannot report paints, after the second frame; and in any case after a few seconds.
+ * the preloads (a few per task) and then the module script are added to the head (React leaves nodes added at the
+ * end of the head alone while it hydrates). A tab nobody sees paints nothing, so there they are added at once; where
+ * the browser cannot report paints, after the second frame; and in any case after a few seconds.
  */
 export function loaderScript(preloads: string[], moduleSource: string): string {
   const code = `(function (preloads, source) {
