@@ -11,6 +11,7 @@ import { expectNoViolations } from './support/axe.ts';
 import { barsOf, expand, mondayPlus, shown } from './support/planner.ts';
 import { signIn } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';
+import { fillIn } from './support/dialogs.ts';
 
 const stack = STACKS.default;
 
@@ -35,7 +36,7 @@ test('two people on one project page see each other, and a rename in one shows i
 
   await manager.getByRole('button', { name: 'Edit project' }).click();
   const form = manager.getByRole('dialog', { name: 'Edit project' });
-  await form.getByLabel('Name').fill(`${name} renamed`);
+  await fillIn(form, 'Name', `${name} renamed`);
   await form.getByRole('button', { name: 'Save project' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: `${name} renamed` })).toBeVisible();
 
@@ -83,7 +84,7 @@ test('a change made from an old version is not saved until the person chooses, a
   await expand(planner, personId);
   await barsOf(planner, personId).click();
   const edit = planner.getByRole('dialog', { name: 'Edit allocation' });
-  await edit.getByLabel('Hours per day').fill('6');
+  await fillIn(edit, 'Hours per day', '6');
 
   // Meanwhile someone else extends it.
   await service
@@ -210,14 +211,15 @@ test('a save over a newer change names who made it: "Keep mine" wins, "Take thei
   // Pia starts changing the hours on the planner; meanwhile Ada gives it a role on the project page.
   await barsOf(pia, personId).click();
   const edit = pia.getByRole('dialog', { name: 'Edit allocation' });
-  await edit.getByLabel('Hours per day').fill('6');
+  await fillIn(edit, 'Hours per day', '6');
   await editOnProjectPage();
   const adaForm = ada.getByRole('dialog', { name: 'Edit allocation' });
   // Ada is told that Pia has it open too.
   await expect(adaForm.getByText(`${ACCOUNTS.projectManager.name} is editing this allocation too`)).toBeVisible();
-  await adaForm.getByLabel('Role').fill('Reviewer');
+  await fillIn(adaForm, 'Role', 'Reviewer');
   await adaForm.getByRole('button', { name: 'Save allocation' }).click();
   await expect(adaForm).toBeHidden();
+  await expect.poll(stored).toEqual({ hours_per_day: 4, role: 'Reviewer' });
 
   // What Pia typed is still there after Ada's change reached her plan.
   await expect(edit.getByLabel('Hours per day')).toHaveValue('6');
@@ -238,9 +240,9 @@ test('a save over a newer change names who made it: "Keep mine" wins, "Take thei
 
   // Now Ada edits from that version on the project page while Pia gives it a role on the planner.
   await editOnProjectPage();
-  await adaForm.getByLabel('Hours per day').fill('3');
+  await fillIn(adaForm, 'Hours per day', '3');
   await barsOf(pia, personId).click();
-  await edit.getByLabel('Role').fill('Lead');
+  await fillIn(edit, 'Role', 'Lead');
   await edit.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(stored).toEqual({ hours_per_day: 6, role: 'Lead' });
   await adaForm.getByRole('button', { name: 'Save allocation' }).click();
@@ -269,7 +271,7 @@ test('deleting an allocation someone changed since it was loaded asks first', as
   const adaAsk = ada.getByRole('dialog', { name: 'Delete allocation' });
   await barsOf(pia, personId).click();
   const edit = pia.getByRole('dialog', { name: 'Edit allocation' });
-  await edit.getByLabel('Hours per day').fill('5');
+  await fillIn(edit, 'Hours per day', '5');
   await edit.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(stored).toEqual({ hours_per_day: 5, role: null });
   await adaAsk.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -286,7 +288,7 @@ test('deleting an allocation someone changed since it was loaded asks first', as
   await edit.getByRole('button', { name: 'Delete' }).click();
   await ada.getByRole('button', { name: `Edit allocation of ${ACCOUNTS.userManager.name}` }).click();
   const adaForm = ada.getByRole('dialog', { name: 'Edit allocation' });
-  await adaForm.getByLabel('Role').fill('Reviewer');
+  await fillIn(adaForm, 'Role', 'Reviewer');
   await adaForm.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(stored).toEqual({ hours_per_day: 5, role: 'Reviewer' });
   // Pia's plan shows Ada's change behind the dialog; the dialog still holds what Pia opened.
@@ -313,14 +315,14 @@ test("undo never reverts someone else's later change, and says so", async ({ bro
   const { pia, ada } = await twoPlanners(browser, projectId, personId);
   await barsOf(pia, personId).click();
   const edit = pia.getByRole('dialog', { name: 'Edit allocation' });
-  await edit.getByLabel('Hours per day').fill('5');
+  await fillIn(edit, 'Hours per day', '5');
   await edit.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(stored).toEqual({ hours_per_day: 5, role: null });
 
   await expect(ada.getByRole('table', { name: 'Team', exact: true })).toContainText('5 h/day');
   await ada.getByRole('button', { name: `Edit allocation of ${ACCOUNTS.userManager.name}` }).click();
   const adaForm = ada.getByRole('dialog', { name: 'Edit allocation' });
-  await adaForm.getByLabel('Role').fill('Reviewer');
+  await fillIn(adaForm, 'Role', 'Reviewer');
   await adaForm.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(stored).toEqual({ hours_per_day: 5, role: 'Reviewer' });
 
