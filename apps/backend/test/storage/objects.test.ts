@@ -17,6 +17,12 @@ beforeAll(async () => {
 afterAll(() => sb.stop());
 
 const docs = () => sb.service.storage.from('docs');
+/** Every file under the local store (objects and temporary files), relative to it. */
+const storedFiles = () =>
+  readdirSync(path.join(sb.dataDir, 'storage'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(path.join(sb.dataDir, 'storage'), path.join(entry.parentPath, entry.name)))
+    .sort();
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 describe('uploading', () => {
@@ -58,8 +64,11 @@ describe('uploading', () => {
 
   it('refuses the same name twice unless upsert, then replaces the bytes', async () => {
     await docs().upload('twice.txt', 'old');
+    const filesBefore = storedFiles();
     const again = await docs().upload('twice.txt', 'new');
     expect(again.error).toMatchObject({ message: 'The resource already exists', statusCode: '409' });
+    // The refused bytes are not kept, in the store nor as a temporary file.
+    expect(storedFiles()).toEqual(filesBefore);
     expect((await docs().upload('twice.txt', 'newer', { upsert: true })).error).toBeNull();
     expect(await (await docs().download('twice.txt')).data!.text()).toBe('newer');
     expect((await docs().update('twice.txt', 'newest')).error).toBeNull();
