@@ -3,13 +3,15 @@
 // a version's name. Files are spread over 256 folders by the first characters of the version.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { storeThroughTemporaryFile } from './to-file.ts';
 import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
 const VERSION = /^[0-9a-f-]{36}$/;
+/** The folders versions are spread over: the first two characters of a version. */
+const FOLDERS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export class LocalStore implements ObjectStore {
   private readonly objectsDir: string;
@@ -20,7 +22,14 @@ export class LocalStore implements ObjectStore {
     this.objectsDir = path.join(root, 'objects');
     this.tmpDir = path.join(root, 'tmp');
     // Leftovers of uploads interrupted by a crash are never renamed into place; clear them on start.
-    this.ready = rm(this.tmpDir, { recursive: true, force: true }).then(() => mkdir(this.tmpDir, { recursive: true }));
+    // The 256 folders of the objects are made at once too, so that no upload fails its first rename into one.
+    this.ready = rm(this.tmpDir, { recursive: true, force: true }).then(() =>
+      Promise.all(
+        [this.tmpDir, ...FOLDERS.map((folder) => path.join(this.objectsDir, folder))].map((dir) =>
+          mkdir(dir, { recursive: true }),
+        ),
+      ),
+    );
   }
 
   private fileOf(version: string): string {
@@ -35,7 +44,7 @@ export class LocalStore implements ObjectStore {
     try {
       await rename(tmp, file);
     } catch (error) {
-      // The first file of its folder: the folder is made then, not checked for every upload.
+      // A folder removed since the start is made again.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await mkdir(path.dirname(file), { recursive: true });
       await rename(tmp, file);
@@ -84,7 +93,16 @@ export class LocalStore implements ObjectStore {
 
   async remove(versions: string[]): Promise<void> {
     await Promise.all(
-      versions.filter((version) => VERSION.test(version)).map((version) => rm(this.fileOf(version), { force: true })),
+      versions.filter((version) => VERSION.test(version)).map((version) => unlinkIfThere(this.fileOf(version))),
     );
+  }
+}
+
+/** Removes a file; one already gone is no error. (rm() would look at it twice first.) */
+async function unlinkIfThere(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }

@@ -3,8 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, type Readable } from 'node:stream';
 import type { StoredFile } from './types.ts';
 
 /** What an upload needs besides its bytes: the limit, the error past it, and a signal that stops it. */
@@ -39,27 +38,47 @@ export async function storeThroughTemporaryFile(
 
 /**
  * Streams `source` into `file`, failing with `tooLarge()` once it passes `maxBytes` and stopping when `signal` aborts;
- * resolves to the number of bytes written. A request being read is stopped without closing its connection (pipeline
- * does so for a server's request), which still carries the answer.
+ * resolves to the number of bytes written, once the file is closed. A failure stops reading `source` but leaves it
+ * open: a request being read still carries the answer. pipe() rather than pipeline(), which makes an AbortController
+ * and its DOMException for every stream it finishes.
  */
-export async function streamToFile(
+export function streamToFile(
   source: Readable,
   file: string,
   maxBytes: number,
   tooLarge: () => Error,
   signal?: AbortSignal,
 ): Promise<number> {
-  const target = createWriteStream(file, { highWaterMark: 1024 * 1024 });
-  const done = pipeline(source, target, { signal });
-  // Counted beside the pipe (whose listener, added first, has written each chunk by then) rather than in a stream of
-  // its own that every chunk would pass through.
-  let bytes = 0;
-  source.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > maxBytes) target.destroy(tooLarge());
+  return new Promise((resolve, reject) => {
+    const target = createWriteStream(file, { highWaterMark: 1024 * 1024 });
+    let bytes = 0;
+    let failure: unknown;
+    const fail = (error: unknown) => {
+      if (failure !== undefined) return;
+      failure = error ?? new Error('The upload was stopped.');
+      source.unpipe(target);
+      target.destroy();
+    };
+    const stopped = () => fail(signal?.reason);
+    source.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > maxBytes) fail(tooLarge());
+    });
+    // An error, or an end that never came (a client gone, a form cut short), even before this started.
+    const unwatch = finished(source, { writable: false }, (error) => error && fail(error));
+    target.once('error', fail);
+    signal?.addEventListener('abort', stopped, { once: true });
+    if (signal?.aborted) stopped();
+    // Settled when the file is closed, whichever way: only then may it be renamed or removed.
+    target.once('close', () => {
+      signal?.removeEventListener('abort', stopped);
+      unwatch();
+      if (failure !== undefined) reject(failure);
+      else resolve(bytes);
+    });
+    if (source.readableEnded) target.end();
+    else source.pipe(target);
   });
-  await done;
-  return bytes;
 }
 
 /**
