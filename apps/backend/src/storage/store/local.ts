@@ -91,6 +91,11 @@ export class LocalStore implements ObjectStore {
     return { size, etag: '', lastModified: await this.place(tmp, toVersion) };
   }
 
+  /** Waits for the folders made at start, so that nothing is still being made in a data folder about to go. */
+  async close(): Promise<void> {
+    await this.ready.catch(() => {});
+  }
+
   async remove(versions: string[]): Promise<void> {
     await Promise.all(
       versions.filter((version) => VERSION.test(version)).map((version) => unlinkIfThere(this.fileOf(version))),
