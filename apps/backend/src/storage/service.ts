@@ -43,6 +43,9 @@ export interface Caller {
 
 export type StorageContext = Context<AppEnv>;
 
+/** Whether row level security leaves the caller alone: the service role bypasses it (migration 0001). */
+export const bypassesPolicies = (caller: Caller): boolean => caller.role === 'service_role';
+
 /** The caller named by the bearer token, or the apikey's role when there is none (verified by the gateway). */
 export async function callerOf(service: StorageService, c: StorageContext): Promise<Caller> {
   const header = headerRecord(c).authorization;
@@ -152,7 +155,7 @@ export async function findObjectAs(
   key: string,
 ): Promise<ObjectRow | undefined> {
   // The service role reads past every policy: what the server reads is what it would see, and may be kept a moment.
-  if (caller.role === 'service_role') return signedObjectOf(service, bucket, key);
+  if (bypassesPolicies(caller)) return signedObjectOf(service, bucket, key);
   const [found] = await batchAs(service, caller, c, [{ text: findObjectSql, params: [bucket, key] }]);
   return found.rows[0] as unknown as ObjectRow | undefined;
 }

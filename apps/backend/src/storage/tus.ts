@@ -15,7 +15,15 @@ import type { AppEnv } from '../http/env.ts';
 import { errors, fromDbError, StorageError } from './errors.ts';
 import { assertAllowedType } from './mime.ts';
 import { assertBucketName, assertKey } from './names.ts';
-import { asCallerAt, bucketOf, callerOf, handled, type Caller, type StorageService } from './service.ts';
+import {
+  asCallerAt,
+  bucketOf,
+  bypassesPolicies,
+  callerOf,
+  handled,
+  type Caller,
+  type StorageService,
+} from './service.ts';
 import { writeObject, type NewObject } from './sql.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
@@ -101,7 +109,7 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
       } catch {
         return; // @tus/server answers an unknown upload itself.
       }
-      if (caller.role !== 'service_role' && upload.metadata?.uploader !== (caller.owner ?? caller.role)) {
+      if (!bypassesPolicies(caller) && upload.metadata?.uploader !== (caller.owner ?? caller.role)) {
         throw refusal(errors.accessDenied('You may not continue this upload'));
       }
     },

@@ -14,6 +14,7 @@ import {
   asServer,
   batchAs,
   bucketOf,
+  bypassesPolicies,
   type Caller,
   type StorageContext,
   type StorageService,
@@ -56,7 +57,7 @@ class TypeSniffer extends Transform {
 
 /** Row level security binds the caller: not the service role (which bypasses it) nor a signed URL (run as Storage). */
 const policiesApply = (caller: Caller | undefined): caller is Caller =>
-  caller !== undefined && caller.role !== 'service_role';
+  caller !== undefined && !bypassesPolicies(caller);
 
 export async function upload(service: StorageService, c: StorageContext, request: UploadRequest): Promise<ObjectRow> {
   assertKey(request.key);
