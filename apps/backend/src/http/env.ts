@@ -13,5 +13,7 @@ export interface AppEnv {
     corsHeadersTaken: boolean;
     /** The proxies whose X-Forwarded-For names the visitor (see visitor.ts). */
     trustProxy: TrustProxy;
+    /** Set by a storage write that has brought this process's kept rows up to date itself (see storage/routes.ts). */
+    storageRowsKept: boolean;
   };
 }

@@ -53,13 +53,13 @@ export function createStorageService(deps: Deps, store?: ObjectStore): StorageSe
 export function storageRoutes(service: StorageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // A change made here is forgotten at once, before the database's notification of it arrives; a read that ran
-  // meanwhile is not kept (see recent-rows.ts).
+  // meanwhile is not kept (see recent-rows.ts). An upload does this itself, keeping the row it wrote.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     try {
       await next();
     } finally {
-      service.objects.forget();
+      if (!c.get('storageRowsKept')) service.objects.forget();
       if (c.req.path.startsWith('/storage/v1/bucket')) service.buckets.forget();
     }
   });

@@ -179,6 +179,8 @@ async function firstRowAsServer<T>(service: StorageService, text: string, params
 
 /** An object as the server reads it, for a signed URL (the signature allows it); lately read ones from memory. */
 export function signedObjectOf(service: StorageService, bucket: string, key: string): Promise<ObjectRow | undefined> {
-  // Text in PostgreSQL holds no NUL, so the key names one object.
-  return service.objects.find(`${bucket}\0${key}`, () => objectAsServer(service, bucket, key));
+  return service.objects.find(keptObjectKey(bucket, key), () => objectAsServer(service, bucket, key));
 }
+
+/** What names an object among the rows kept in memory: text in PostgreSQL holds no NUL, so this names one object. */
+export const keptObjectKey = (bucket: string, key: string) => `${bucket}\0${key}`;

@@ -55,6 +55,10 @@ export async function findBucket(tx: Queryable, id: string): Promise<BucketRow |
 
 export const findObjectSql = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
 
+/** An object's row as the transaction that wrote it leaves it (after any trigger), and that transaction's id. */
+export const writtenObjectSql = `select ${OBJECT_COLUMNS}, txid_current()::text as txid
+  from storage.objects where bucket_id = $1 and name = $2`;
+
 export interface NewObject {
   bucket: string;
   name: string;

@@ -15,11 +15,19 @@ import {
   batchAs,
   bucketOf,
   bypassesPolicies,
+  keptObjectKey,
   type Caller,
   type StorageContext,
   type StorageService,
 } from './service.ts';
-import { replaceObjectStatement, writeObjectStatement, type BucketRow, type NewObject, type ObjectRow } from './sql.ts';
+import {
+  replaceObjectStatement,
+  writeObjectStatement,
+  writtenObjectSql,
+  type BucketRow,
+  type NewObject,
+  type ObjectRow,
+} from './sql.ts';
 import type { StoredFile } from './store/types.ts';
 
 export interface UploadRequest {
@@ -133,7 +141,12 @@ export async function upload(service: StorageService, c: StorageContext, request
   }
 }
 
-/** Writes the object's row in one round trip, or in a transaction with the request's own work before it. */
+type WrittenObject = ObjectRow & { txid: string };
+
+/**
+ * Writes the object's row in one round trip, or in a transaction with the request's own work before it; then this
+ * process keeps the row as written, for the next download of it (see recent-rows.ts).
+ */
 async function writeRow(
   service: StorageService,
   c: StorageContext,
@@ -141,16 +154,30 @@ async function writeRow(
   statement: Statement,
 ): Promise<ObjectRow | undefined> {
   const { beforeWrite, caller } = request;
+  const mark = service.objects.mark();
+  const current = { text: writtenObjectSql, params: [request.bucket, request.key] };
+  let written: ObjectRow | undefined;
+  let after: WrittenObject | undefined;
   if (!beforeWrite) {
-    const [written] = await batchAs(service, caller, c, [statement]);
-    return written.rows[0] as unknown as ObjectRow | undefined;
+    const [write, read] = await batchAs(service, caller, c, [statement, current]);
+    written = write.rows[0] as unknown as ObjectRow | undefined;
+    after = read.rows[0] as unknown as WrittenObject | undefined;
+  } else {
+    const inTransaction = async (tx: Queryable) => {
+      await beforeWrite(tx);
+      const { rows } = await tx.query<ObjectRow>(statement.text, statement.params);
+      const read = await tx.query<WrittenObject>(current.text, current.params);
+      return [rows[0], read.rows[0]] as const;
+    };
+    [written, after] = await (caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction));
   }
-  const inTransaction = async (tx: Queryable) => {
-    await beforeWrite(tx);
-    const { rows } = await tx.query<ObjectRow>(statement.text, statement.params);
-    return rows[0];
-  };
-  return caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction);
+  // A row the caller may not read back is forgotten with the rest when the request ends.
+  if (written && after) {
+    const { txid, ...row } = after;
+    service.objects.wrote({ mark, txid, key: keptObjectKey(request.bucket, request.key), row });
+    c.set('storageRowsKept', true);
+  }
+  return written;
 }
 
 /** Streams the request's file into the store under `version`, within the limits; stopped when `allowed` fails. */

@@ -241,6 +241,31 @@ describe('signed URLs fetched again', () => {
   });
 });
 
+describe('the row an upload wrote', () => {
+  it('is kept for the next download, and read again once someone else changes the object', async () => {
+    await docs().upload('kept/a.txt', 'first', { contentType: 'text/plain' });
+    const { data } = await docs().upload('kept/a.txt', 'second', { contentType: 'text/plain', upsert: true });
+    const storage = sb.backend.deps.storage!;
+    let reads = 0;
+    const kept = () =>
+      storage.objects.find('docs\0kept/a.txt', async () => {
+        reads += 1;
+        return undefined;
+      });
+    // The upload's own notice of the change (it comes at once or a moment later) leaves the row it wrote.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await kept())?.id).toBe(data!.id);
+    expect((await kept())?.metadata?.size).toBe('second'.length);
+    expect(reads).toBe(0);
+    // A change made elsewhere is heard of, and the row is read again.
+    await sb.backend.deps.db.query(
+      `update storage.objects set metadata = jsonb_set(metadata, '{cacheControl}', '"max-age=7"')
+       where bucket_id = 'docs' and name = 'kept/a.txt'`,
+    );
+    await expect.poll(async () => (await kept(), reads), { timeout: 1500 }).toBeGreaterThan(0);
+  });
+});
+
 describe('listing', () => {
   beforeAll(async () => {
     for (const name of ['l/b.txt', 'l/a.txt', 'l/sub/c.txt', 'l/sub/deep/d.txt', 'l/c.txt']) {
