@@ -11,67 +11,68 @@ import { PERMISSIONS, type Invitation } from './organization-model';
 
 export function InvitationsTable({ invitations }: { invitations: Invitation[] }) {
   const [revoking, setRevoking] = useState<Invitation | null>(null);
-  if (invitations.length === 0) {
-    return (
-      <Paper withBorder p="xl">
-        <EmptyState
-          icon={<IconMailOff size={28} />}
-          title="No pending invitations"
-          description="Invite people with the form above. Their invitations wait here until they accept."
-        />
-      </Paper>
-    );
-  }
   return (
     <>
-      <Table.ScrollContainer className={stacked.scroll} minWidth={760}>
-        <Table className={stacked.table} verticalSpacing="sm" aria-label="Pending invitations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Permissions</Table.Th>
-              <Table.Th>Invited by</Table.Th>
-              <Table.Th>Sent</Table.Th>
-              <Table.Th ta="right">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invitations.map((invitation) => (
-              <Table.Tr key={invitation.id}>
-                <Table.Td data-label="E-mail">
-                  <Text size="sm" fw={600}>
-                    {invitation.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Permissions">
-                  <PermissionBadges invitation={invitation} />
-                </Table.Td>
-                <Table.Td data-label="Invited by">
-                  <Text size="sm">{invitation.invited_by_name}</Text>
-                </Table.Td>
-                <Table.Td data-label="Sent">
-                  <Text size="sm">{invitation.sent}</Text>
-                </Table.Td>
-                <Table.Td data-label="Actions">
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <ResendButton invitation={invitation} />
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconX size={14} aria-hidden />}
-                      onClick={() => setRevoking(invitation)}
-                      aria-label={`Revoke the invitation to ${invitation.email}`}
-                    >
-                      Revoke
-                    </Button>
-                  </Group>
-                </Table.Td>
+      {invitations.length === 0 ? (
+        <Paper withBorder p="xl">
+          <EmptyState
+            icon={<IconMailOff size={28} />}
+            title="No pending invitations"
+            description="Invite people with the form above. Their invitations wait here until they accept."
+          />
+        </Paper>
+      ) : (
+        <Table.ScrollContainer className={stacked.scroll} minWidth={760}>
+          <Table className={stacked.table} verticalSpacing="sm" aria-label="Pending invitations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Permissions</Table.Th>
+                <Table.Th>Invited by</Table.Th>
+                <Table.Th>Sent</Table.Th>
+                <Table.Th ta="right">Actions</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {invitations.map((invitation) => (
+                <Table.Tr key={invitation.id}>
+                  <Table.Td data-label="E-mail">
+                    <Text size="sm" fw={600}>
+                      {invitation.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Permissions">
+                    <PermissionBadges invitation={invitation} />
+                  </Table.Td>
+                  <Table.Td data-label="Invited by">
+                    <Text size="sm">{invitation.invited_by_name}</Text>
+                  </Table.Td>
+                  <Table.Td data-label="Sent">
+                    <Text size="sm">{invitation.sent}</Text>
+                  </Table.Td>
+                  <Table.Td data-label="Actions">
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <ResendButton invitation={invitation} />
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconX size={14} aria-hidden />}
+                        onClick={() => setRevoking(invitation)}
+                        aria-label={`Revoke the invitation to ${invitation.email}`}
+                      >
+                        Revoke
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {/* Mounted whatever the list shows: a live update may empty it while the revocation is still being answered,
+          and the answer's notice comes from this dialog's request. */}
       <ConfirmFormDialog
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
