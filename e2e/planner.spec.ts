@@ -6,6 +6,7 @@ import { expect, test } from './support/test.ts';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { ACCOUNTS } from './support/accounts.ts';
 import { apiKeys, createAccount, PASSWORD, serviceClient } from './support/backend.ts';
+import { fillIn } from './support/dialogs.ts';
 import { signIn } from './support/session.ts';
 import { addLane, barsOf, cellOf, drag, expand, mondayPlus, personRow, shown } from './support/planner.ts';
 import { STACKS } from './support/stacks.ts';
@@ -162,7 +163,7 @@ test('drag to create, move, resize, click to edit, delete and undo, all saved ac
   await dialog.getByLabel('End date').fill(mondayPlus(20));
   await dialog.getByLabel('End date').blur();
   await chooseProject(page, PROJECT);
-  await dialog.getByLabel('Hours per day').fill('4');
+  await fillIn(dialog, 'Hours per day', '4');
   await dialog.getByRole('button', { name: 'Create allocation' }).click();
   // Gone before the next drag, which its fading overlay would otherwise catch.
   await expect(dialog).toBeHidden();
@@ -188,7 +189,7 @@ test('drag to create, move, resize, click to edit, delete and undo, all saved ac
   // Click to edit.
   await bar.click();
   const edit = page.getByRole('dialog', { name: 'Edit allocation' });
-  await edit.getByLabel('Hours per day').fill('6');
+  await fillIn(edit, 'Hours per day', '6');
   await edit.getByRole('checkbox', { name: /Tentative/ }).check();
   await edit.getByRole('button', { name: 'Save allocation' }).click();
   await expect.poll(async () => (await allocationsOf(person.id))[0]?.hours_per_day).toBe(6);
