@@ -90,7 +90,11 @@ export class RecentRows<Row> {
     if (this.heard === mark) {
       // Its own notice is still to come (none comes for an insert); what is heard from now on committed later, and
       // whatever it is, the row is forgotten with the rest; only its own notice keeps it.
-      for (const [id, awaited] of this.awaited) if (awaited.until <= now) this.awaited.delete(id);
+      // Oldest first (each waits the same while), so the expired ones are at the front.
+      for (const [id, awaited] of this.awaited) {
+        if (awaited.until > now) break;
+        this.awaited.delete(id);
+      }
       if (this.awaited.size < MAX_ENTRIES) this.awaited.set(txid, { key, row, until: now + MAX_AGE_MS });
       this.keep(key, row);
     } else if (this.lastNotice === txid) {
