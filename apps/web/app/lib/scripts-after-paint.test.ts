@@ -32,21 +32,57 @@ class FakePaintObserver {
   }
 }
 
+/** Tasks the loader queued through its message channel, run by the test one at a time. */
+let tasks: Array<() => void> = [];
+/** The modules the loader imported, in order (its `import()` is pointed here). */
+let imported: string[] = [];
+
+class FakeMessageChannel {
+  port1: { onmessage: (() => void) | null } = { onmessage: null };
+  port2 = { postMessage: () => tasks.push(() => this.port1.onmessage?.()) };
+}
+
 /** Runs the classic script the rewrite put in place of the module script, in a page of jsdom. */
-function runLoader(html: string, visibility: DocumentVisibilityState, paintObserver: unknown = FakePaintObserver) {
+function runLoader(
+  html: string,
+  visibility: DocumentVisibilityState,
+  paintObserver: unknown = FakePaintObserver,
+  importModule = (href: string) => {
+    imported.push(href);
+    return Promise.resolve();
+  },
+) {
   const code = /<script>(\(function \(preloads[\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(code).toBeDefined();
   document.head.innerHTML = '';
   FakePaintObserver.observers = [];
+  tasks = [];
+  imported = [];
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
   const frames: FrameRequestCallback[] = [];
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal('PerformanceObserver', paintObserver);
-  new Function(code!)();
+  vi.stubGlobal('MessageChannel', FakeMessageChannel);
+  expect(code).toContain('import(preloads[index])');
+  new Function('importModule', code!.replace('import(preloads[index])', 'importModule(preloads[index])'))(importModule);
   return frames;
 }
 
+/** Runs queued tasks, and the promises they settle, until the loader has nothing left to do. */
+async function runAllTasks() {
+  for (let idle = 0; idle < 5;) {
+    const task = tasks.shift();
+    if (task) {
+      idle = 0;
+      task();
+    } else idle += 1;
+    await Promise.resolve();
+  }
+}
+
 const addedScript = () => document.head.querySelector('script');
+const addedPreloads = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
 describe('rewritePageStart', () => {
   it('takes the module preloads out of the head and replaces the module script with a loader', () => {
@@ -75,58 +111,80 @@ describe('the loader', () => {
     vi.unstubAllGlobals();
   });
 
-  it('adds the preloads and the module script once the first contentful paint is reported', () => {
+  it('adds the preloads and the module script once the first contentful paint is reported', async () => {
     runLoader(rewritePageStart(PAGE)!, 'visible');
     FakePaintObserver.paint('first-paint');
-    expect(addedScript()).toBeNull();
+    await runAllTasks();
+    expect(addedPreloads()).toEqual([]);
     FakePaintObserver.paint('first-contentful-paint');
-    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
-      link.getAttribute('href'),
-    );
-    expect(preloads).toEqual(['/assets/entry.client.js', '/assets/root.js']);
+    await runAllTasks();
+    expect(addedPreloads()).toEqual(['/assets/entry.client.js', '/assets/root.js']);
     expect(addedScript()?.type).toBe('module');
     expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
     // Only once, whatever is reported or times out afterwards.
     FakePaintObserver.paint('first-contentful-paint');
+    await runAllTasks();
     expect(document.head.querySelectorAll('script')).toHaveLength(1);
+    expect(addedPreloads()).toHaveLength(2);
   });
 
-  it('adds many preloads a few per task, in order, and the module script after the last of them', () => {
-    vi.useFakeTimers();
-    const hrefs = Array.from({ length: 14 }, (_, index) => `/assets/chunk-${index}.js`);
-    runLoader(loaderScript(hrefs, MODULE_SOURCE), 'visible');
+  it('adds the preloads one per task, then imports the modules one per task before the module script', async () => {
+    const hrefs = Array.from({ length: 4 }, (_, index) => `/assets/chunk-${index}.js`);
+    runLoader(loaderScript([...hrefs, '/assets/entry.client.js'], MODULE_SOURCE), 'visible');
     FakePaintObserver.paint('first-contentful-paint');
-    const added = () =>
-      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
-    expect(added()).toEqual(hrefs.slice(0, 6));
-    expect(addedScript()).toBeNull();
-    vi.advanceTimersToNextTimer();
-    expect(added()).toEqual(hrefs.slice(0, 12));
-    expect(addedScript()).toBeNull();
-    vi.advanceTimersToNextTimer();
-    expect(added()).toEqual(hrefs);
+    for (let count = 1; count < 5; count += 1) {
+      expect(addedPreloads()).toHaveLength(count);
+      tasks.shift()!();
+    }
+    expect(addedPreloads()).toEqual([...hrefs, '/assets/entry.client.js']);
+    expect(imported).toEqual([]);
+    await Promise.resolve();
+    // Last first: a page's later modules are those its earlier ones are built from. The entry is not imported: it
+    // starts the page, so it runs from the module script, after the route modules are in place.
+    for (const href of [...hrefs].reverse()) {
+      tasks.shift()!();
+      expect(imported.at(-1)).toBe(href);
+      expect(addedScript()).toBeNull();
+      await Promise.resolve();
+    }
+    await runAllTasks();
+    expect(imported).toEqual([...hrefs].reverse());
     expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
   });
 
-  it('starts at once in a tab nobody sees, where nothing is painted', () => {
+  it('adds the module script even when a module fails to load, so the page fails as it would have', async () => {
+    const failing = vi.fn(() => Promise.reject(new Error('not found')));
+    runLoader(loaderScript(['/assets/missing.js'], MODULE_SOURCE), 'visible', FakePaintObserver, failing);
+    FakePaintObserver.paint('first-contentful-paint');
+    await runAllTasks();
+    expect(failing).toHaveBeenCalledWith('/assets/missing.js');
+    expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
+  });
+
+  it('starts at once in a tab nobody sees, where nothing is painted', async () => {
     runLoader(rewritePageStart(PAGE)!, 'hidden');
+    expect(addedPreloads()).toHaveLength(1);
+    await runAllTasks();
     expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
   });
 
-  it('starts after the second frame where paints are not reported', () => {
+  it('starts after the second frame where paints are not reported', async () => {
     const frames = runLoader(rewritePageStart(PAGE)!, 'visible', null);
     frames.shift()!(0);
-    expect(addedScript()).toBeNull();
+    await runAllTasks();
+    expect(addedPreloads()).toEqual([]);
     frames.shift()!(16);
+    await runAllTasks();
     expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
   });
 
-  it('starts after three seconds if no paint is ever reported', () => {
+  it('starts after three seconds if no paint is ever reported', async () => {
     vi.useFakeTimers();
     runLoader(rewritePageStart(PAGE)!, 'visible');
     vi.advanceTimersByTime(2999);
-    expect(addedScript()).toBeNull();
+    expect(addedPreloads()).toEqual([]);
     vi.advanceTimersByTime(1);
+    await runAllTasks();
     expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
   });
 

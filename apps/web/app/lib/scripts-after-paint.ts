@@ -3,8 +3,9 @@
 // soon as they arrive; on a phone's slow connection they compete with the page itself, and their running holds up
 // its first paint. This rewrites the page as it streams out: the preloads are taken out of the head, and the app's
 // module script becomes a small classic script that, once the page has been painted, adds the same preloads and the
-// same module script. Nothing else changes: the page hydrates as before, just after it is first painted. Whatever it does not
-// recognise passes through untouched, so a page it cannot rewrite still works as React Router made it.
+// same module script, in short tasks so that the page answers input meanwhile. Nothing else changes: the page hydrates
+// as before, just after it is first painted. Whatever it does not recognise passes through untouched, so a page it
+// cannot rewrite still works as React Router made it.
 import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
 
@@ -13,13 +14,11 @@ const APP_SCRIPT_START = '<script type="module" async="">';
 const SCRIPT_END = '</script>';
 /** However the paint goes, the page becomes interactive no later than this. */
 const LATEST_START_MS = 3000;
-/** Preloads added per task; each can take a millisecond or more on a slow phone's first visit. */
-const PRELOADS_PER_TASK = 6;
 
 /**
  * The classic script that replaces the module script: once the browser reports the page's first contentful paint,
- * the preloads (a few per task) and then the module script are added to the head (React leaves nodes added at the
- * end of the head alone while it hydrates). A tab nobody sees paints nothing, so there they are added at once; where
+ * the preloads (one per task), the modules (one import per task) and then the module script are added to the head
+ * (React leaves nodes added at the end of the head alone while it hydrates). A tab nobody sees paints nothing, so there they are added at once; where
  * the browser cannot report paints, after the second frame; and in any case after a few seconds.
  */
 export function loaderScript(preloads: string[], moduleSource: string): string {
@@ -30,19 +29,35 @@ export function loaderScript(preloads: string[], moduleSource: string): string {
     started = true;
     addPreloads(0);
   }
-  // In batches, one task each: on a first visit every preload is a cache entry to open, and adding fifty of them in
-  // one go held the main thread for tens of milliseconds. Within a batch they go in together, which measured about
-  // twice as fast as one at a time.
+  // The next task, without the clamp browsers put on nested timers: a message to ourselves.
+  var channel = new MessageChannel();
+  var queued = [];
+  channel.port1.onmessage = function () { queued.shift()(); };
+  function nextTask(callback) {
+    queued.push(callback);
+    channel.port2.postMessage(null);
+  }
+  // One per task: on a first visit each preload is a cache entry to open, a millisecond or more of a slow phone's
+  // main thread, and the page must stay responsive while they go in.
   function addPreloads(from) {
-    var links = document.createDocumentFragment();
-    preloads.slice(from, from + ${PRELOADS_PER_TASK}).forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      links.appendChild(link);
-    });
-    document.head.appendChild(links);
-    if (from + ${PRELOADS_PER_TASK} < preloads.length) return setTimeout(addPreloads, 0, from + ${PRELOADS_PER_TASK});
+    if (from >= preloads.length) return evaluate(preloads.length - 1);
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = preloads[from];
+    document.head.appendChild(link);
+    nextTask(function () { addPreloads(from + 1); });
+  }
+  // The module script would run every module of the page in one task once all have arrived; importing them one at a
+  // time first, those a module depends on before it, spreads that work over as many tasks. The application's entry
+  // is left to the module script: running it starts the page, which must find the route modules in place.
+  var entry = /import\\("([^"]+)"\\)/.exec(source);
+  function evaluate(index) {
+    if (index < 0) return addScript();
+    if (entry && preloads[index] === entry[1]) return evaluate(index - 1);
+    var next = function () { nextTask(function () { evaluate(index - 1); }); };
+    import(preloads[index]).then(next, next);
+  }
+  function addScript() {
     var script = document.createElement('script');
     script.type = 'module';
     script.textContent = source;
