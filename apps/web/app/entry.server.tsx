@@ -54,7 +54,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          const page = scriptsAfterPaint();
+          const page = scriptsAfterPaint({ importModulesFirst: !import.meta.env.DEV });
           page.pipe(body);
           pipe(page);
           resolve(

@@ -152,6 +152,16 @@ describe('the loader', () => {
     expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
   });
 
+  it('imports nothing itself when asked not to, as in development, where the module script must run first', async () => {
+    const page = rewritePageStart(PAGE, { importModulesFirst: false })!;
+    runLoader(page, 'visible');
+    FakePaintObserver.paint('first-contentful-paint');
+    await runAllTasks();
+    expect(addedPreloads()).toEqual(['/assets/entry.client.js', '/assets/root.js']);
+    expect(imported).toEqual([]);
+    expect(addedScript()?.textContent).toBe(MODULE_SOURCE);
+  });
+
   it('adds the module script even when a module fails to load, so the page fails as it would have', async () => {
     const failing = vi.fn(() => Promise.reject(new Error('not found')));
     runLoader(loaderScript(['/assets/missing.js'], MODULE_SOURCE), 'visible', FakePaintObserver, failing);

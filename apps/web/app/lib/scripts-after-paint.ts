@@ -15,14 +15,23 @@ const SCRIPT_END = '</script>';
 /** However the paint goes, the page becomes interactive no later than this. */
 const LATEST_START_MS = 3000;
 
+export interface LoaderOptions {
+  /**
+   * Import the page's modules one per task before the module script runs (the default). Off in development, where
+   * the module script first installs React's fast refresh, which every component module needs before it runs.
+   */
+  importModulesFirst?: boolean;
+}
+
 /**
  * The classic script that replaces the module script: once the browser reports the page's first contentful paint,
  * the preloads (one per task), the modules (one import per task) and then the module script are added to the head
  * (React leaves nodes added at the end of the head alone while it hydrates). A tab nobody sees paints nothing, so there they are added at once; where
  * the browser cannot report paints, after the second frame; and in any case after a few seconds.
  */
-export function loaderScript(preloads: string[], moduleSource: string): string {
-  const code = `(function (preloads, source) {
+export function loaderScript(preloads: string[], moduleSource: string, options: LoaderOptions = {}): string {
+  const importFirst = options.importModulesFirst ?? true;
+  const code = `(function (preloads, source, importFirst) {
   var started = false;
   function start() {
     if (started) return;
@@ -52,7 +61,7 @@ export function loaderScript(preloads: string[], moduleSource: string): string {
   // is left to the module script: running it starts the page, which must find the route modules in place.
   var entry = /import\\("([^"]+)"\\)/.exec(source);
   function evaluate(index) {
-    if (index < 0) return addScript();
+    if (index < 0 || !importFirst) return addScript();
     if (entry && preloads[index] === entry[1]) return evaluate(index - 1);
     var next = function () { nextTask(function () { evaluate(index - 1); }); };
     import(preloads[index]).then(next, next);
@@ -73,7 +82,7 @@ export function loaderScript(preloads: string[], moduleSource: string): string {
     self.disconnect();
     start();
   }).observe({ type: 'paint', buffered: true });
-})(${inlineJson(preloads)}, ${inlineJson(moduleSource)});`;
+})(${inlineJson(preloads)}, ${inlineJson(moduleSource)}, ${importFirst});`;
   return `<script>${code}</script>`;
 }
 
@@ -86,7 +95,7 @@ function inlineJson(value: unknown): string {
 }
 
 /** The page's start, up to and including the app's module script, rewritten; null when it holds no such script. */
-export function rewritePageStart(html: string): string | null {
+export function rewritePageStart(html: string, options: LoaderOptions = {}): string | null {
   const scriptStart = html.indexOf(APP_SCRIPT_START);
   if (scriptStart < 0) return null;
   const sourceStart = scriptStart + APP_SCRIPT_START.length;
@@ -98,14 +107,14 @@ export function rewritePageStart(html: string): string | null {
     return '';
   });
   const source = html.slice(sourceStart, sourceEnd);
-  return before + loaderScript(preloads, source) + html.slice(sourceEnd + SCRIPT_END.length);
+  return before + loaderScript(preloads, source, options) + html.slice(sourceEnd + SCRIPT_END.length);
 }
 
 /**
  * A stream of the page's bytes, rewritten by rewritePageStart. React writes the head and the module script with the
  * page's shell, in one go, so holding bytes back until the script has gone by delays nothing that could be sent.
  */
-export function scriptsAfterPaint(): Transform {
+export function scriptsAfterPaint(options: LoaderOptions = {}): Transform {
   const decoder = new StringDecoder('utf8');
   let held = '';
   let rewritten = false;
@@ -113,7 +122,7 @@ export function scriptsAfterPaint(): Transform {
     transform(chunk: Buffer, _encoding, callback) {
       if (rewritten) return callback(null, chunk);
       held += decoder.write(chunk);
-      const page = rewritePageStart(held);
+      const page = rewritePageStart(held, options);
       if (page === null) return callback();
       rewritten = true;
       held = '';
