@@ -26,8 +26,9 @@ export interface LoaderOptions {
 /**
  * The classic script that replaces the module script: once the browser reports the page's first contentful paint,
  * the preloads (one per task), the modules (one import per task) and then the module script are added to the head
- * (React leaves nodes added at the end of the head alone while it hydrates). A tab nobody sees paints nothing, so there they are added at once; where
- * the browser cannot report paints, after the second frame; and in any case after a few seconds.
+ * (React leaves nodes added at the end of the head alone while it hydrates). A tab nobody sees paints nothing, so
+ * there they are added at once; where the browser cannot report paints, after the second frame; and in any case after
+ * a few seconds.
  */
 export function loaderScript(preloads: string[], moduleSource: string, options: LoaderOptions = {}): string {
   const importFirst = options.importModulesFirst ?? true;
