@@ -55,9 +55,11 @@ export async function findBucket(tx: Queryable, id: string): Promise<BucketRow |
 
 export const findObjectSql = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
 
-/** An object's row as the transaction that wrote it leaves it (after any trigger), and that transaction's id. */
-export const writtenObjectSql = `select ${OBJECT_COLUMNS}, txid_current()::text as txid
-  from storage.objects where bucket_id = $1 and name = $2`;
+/**
+ * What a write returns when its row is to be kept (see recent-rows.ts): the row as written, and the id of the
+ * transaction that wrote it, in the write's own statement rather than a second one.
+ */
+export const WRITTEN_OBJECT_COLUMNS = `${OBJECT_COLUMNS}, txid_current()::text as txid`;
 
 export interface NewObject {
   bucket: string;
@@ -72,7 +74,7 @@ export interface NewObject {
  * Inserts the object, or with `upsert` replaces the one of the same name (its row keeps its id). Row level security
  * checks the insert, and for a replacement the update too, exactly as on Supabase.
  */
-export function writeObjectStatement(object: NewObject, upsert: boolean): Statement {
+export function writeObjectStatement(object: NewObject, upsert: boolean, returning = OBJECT_COLUMNS): Statement {
   const conflict = upsert
     ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
          version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
@@ -80,7 +82,7 @@ export function writeObjectStatement(object: NewObject, upsert: boolean): Statem
     : '';
   return {
     text: `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-     values ($1, $2, $3::uuid, $4, $5, $6, $7) ${conflict} returning ${OBJECT_COLUMNS}`,
+     values ($1, $2, $3::uuid, $4, $5, $6, $7) ${conflict} returning ${returning}`,
     params: objectParams(object),
   };
 }
@@ -92,11 +94,11 @@ export async function writeObject(tx: Queryable, object: NewObject, upsert: bool
 }
 
 /** Replaces an existing object's bytes (PUT): no row when the caller cannot see or update it. */
-export function replaceObjectStatement(object: NewObject): Statement {
+export function replaceObjectStatement(object: NewObject, returning = OBJECT_COLUMNS): Statement {
   return {
     text: `update storage.objects set owner = $3::uuid, owner_id = $4, version = $5, metadata = $6, user_metadata = $7,
        updated_at = now(), last_accessed_at = now()
-     where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`,
+     where bucket_id = $1 and name = $2 returning ${returning}`,
     params: objectParams(object),
   };
 }

@@ -23,7 +23,7 @@ import {
 import {
   replaceObjectStatement,
   writeObjectStatement,
-  writtenObjectSql,
+  WRITTEN_OBJECT_COLUMNS,
   type BucketRow,
   type NewObject,
   type ObjectRow,
@@ -44,8 +44,10 @@ export interface UploadRequest {
   beforeWrite?: (tx: Queryable) => Promise<void>;
 }
 
-function writeStatement(object: NewObject, request: UploadRequest): Statement {
-  return request.mode === 'replace' ? replaceObjectStatement(object) : writeObjectStatement(object, request.upsert);
+function writeStatement(object: NewObject, request: UploadRequest, returning?: string): Statement {
+  return request.mode === 'replace'
+    ? replaceObjectStatement(object, returning)
+    : writeObjectStatement(object, request.upsert, returning);
 }
 
 /** Throws the first bytes' mismatch with an image type declared for a bucket restricted to certain types. */
@@ -130,7 +132,7 @@ export async function upload(service: StorageService, c: StorageContext, request
       service,
       c,
       request,
-      writeStatement(row(version, metadata, body.userMetadata), request),
+      writeStatement(row(version, metadata, body.userMetadata), request, WRITTEN_OBJECT_COLUMNS),
     );
     if (!written) throw errors.noSuchKey();
     service.collectGarbageSoon();
@@ -144,8 +146,10 @@ export async function upload(service: StorageService, c: StorageContext, request
 type WrittenObject = ObjectRow & { txid: string };
 
 /**
- * Writes the object's row in one round trip, or in a transaction with the request's own work before it; then this
- * process keeps the row as written, for the next download of it (see recent-rows.ts).
+ * Writes the object's row (returning it with its transaction's id) in one round trip, or in a transaction with the
+ * request's own work before it; then this process keeps the row as written, for the next download of it (see
+ * recent-rows.ts): the row the write returned, as any trigger that changes a row before it is written left it. Kept
+ * rows serve only reads that row level security does not bind (signed URLs, the service role).
  */
 async function writeRow(
   service: StorageService,
@@ -155,29 +159,23 @@ async function writeRow(
 ): Promise<ObjectRow | undefined> {
   const { beforeWrite, caller } = request;
   const mark = service.objects.mark();
-  const current = { text: writtenObjectSql, params: [request.bucket, request.key] };
-  let written: ObjectRow | undefined;
-  let after: WrittenObject | undefined;
+  let written: WrittenObject | undefined;
   if (!beforeWrite) {
-    const [write, read] = await batchAs(service, caller, c, [statement, current]);
-    written = write.rows[0] as unknown as ObjectRow | undefined;
-    after = read.rows[0] as unknown as WrittenObject | undefined;
+    const [write] = await batchAs(service, caller, c, [statement]);
+    written = write.rows[0] as unknown as WrittenObject | undefined;
   } else {
     const inTransaction = async (tx: Queryable) => {
       await beforeWrite(tx);
-      const { rows } = await tx.query<ObjectRow>(statement.text, statement.params);
-      const read = await tx.query<WrittenObject>(current.text, current.params);
-      return [rows[0], read.rows[0]] as const;
+      const { rows } = await tx.query<WrittenObject>(statement.text, statement.params);
+      return rows[0];
     };
-    [written, after] = await (caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction));
+    written = await (caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction));
   }
-  // A row the caller may not read back is forgotten with the rest when the request ends.
-  if (written && after) {
-    const { txid, ...row } = after;
-    service.objects.wrote({ mark, txid, key: keptObjectKey(request.bucket, request.key), row });
-    c.set('storageRowsKept', true);
-  }
-  return written;
+  if (!written) return undefined;
+  const { txid, ...row } = written;
+  service.objects.wrote({ mark, txid, key: keptObjectKey(request.bucket, request.key), row });
+  c.set('storageRowsKept', true);
+  return row;
 }
 
 /** Streams the request's file into the store under `version`, within the limits; stopped when `allowed` fails. */
