@@ -8,6 +8,7 @@ export default defineConfig({
       '../../supabase/tests/**/*.test.ts',
       '../../scripts/**/*.test.ts',
     ],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy; two cores do best with two workers.

@@ -1,10 +1,11 @@
 // A backend for integration tests: a fresh in-memory PGlite (or DATABASE_URL's server when TEST_DATABASE_URL is
 // set) with every migration applied, fresh keys, and the app called through `app.request()` without a socket.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -90,11 +91,26 @@ export async function scratchDatabaseUrl(): Promise<{ url?: string; drop(): Prom
   };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The file holding the cluster dumped by the run's global setup (test/global-setup.ts). */
+    pristineCluster: string;
+  }
+}
+
+let cluster: Blob | undefined;
+
+/** The newly initialized cluster the run's global setup dumped, read once per test file. */
+function pristineCluster(): Blob {
+  cluster ??= new Blob([readFileSync(inject('pristineCluster'))]);
+  return cluster;
+}
+
 /** A new empty database: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's PostgreSQL server. */
 export async function openScratchDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const scratch = await scratchDatabaseUrl();
   if (!scratch.url) {
-    const db = await openPglite();
+    const db = await openPglite(undefined, { statementTimeoutMs: 0, from: pristineCluster() });
     return { db, drop: () => db.close() };
   }
   const db = await openPostgres(scratch.url, 4);

@@ -42,9 +42,14 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>, pgliteParsers: Parsers): Q
   };
 }
 
-/** Opens PGlite with its files in `storage`, or in memory when `storage` is undefined. */
-export async function openPgliteEngine(storage?: string): Promise<Db> {
-  const pg = await PGlite.create(storage, { extensions: { btree_gist, pgcrypto, uuid_ossp } });
+const extensions = { btree_gist, pgcrypto, uuid_ossp };
+
+/**
+ * Opens PGlite with its files in `storage`, or in memory when `storage` is undefined. `from` is a data folder dumped
+ * by `dumpPristineCluster` to start from instead of initializing a new one (seconds of initdb for each database).
+ */
+export async function openPgliteEngine(storage?: string, from?: Blob): Promise<Db> {
+  const pg = await PGlite.create(storage, { extensions, loadDataDir: from });
   const typeParsers = await parsersFor(pg);
   const direct = wrap(pg, typeParsers);
   return {
@@ -61,4 +66,14 @@ export async function openPgliteEngine(storage?: string): Promise<Db> {
     },
     close: () => pg.close(),
   };
+}
+
+/** The data folder of a newly initialized cluster, nothing applied to it, as a tar archive for `openPgliteEngine`. */
+export async function dumpPristineCluster(): Promise<Blob> {
+  const pg = await PGlite.create({ extensions });
+  try {
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
 }

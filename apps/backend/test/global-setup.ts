@@ -1,0 +1,17 @@
+// Made once for the whole run: the data folder of a newly initialized PGlite cluster, which every in-memory test
+// database starts from rather than initializing its own (initdb is most of the seconds a new PGlite takes).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { dumpPristineCluster } from '../src/db/pglite-engine.ts';
+
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  // On PostgreSQL (TEST_DATABASE_URL) test databases are made there, and no cluster is needed.
+  if (process.env.TEST_DATABASE_URL) return undefined;
+  const dir = mkdtempSync(path.join(tmpdir(), 'teamplan-test-cluster-'));
+  const file = path.join(dir, 'pgdata.tar');
+  writeFileSync(file, Buffer.from(await (await dumpPristineCluster()).arrayBuffer()));
+  project.provide('pristineCluster', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
