@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openPglite } from '../src/db/pglite.ts';
+import { openPgliteEngine } from '../src/db/pglite-engine.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import type { Db } from '../src/db/types.ts';
 import type { Deps } from '../src/deps.ts';
@@ -110,7 +110,7 @@ function pristineCluster(): Blob {
 export async function openScratchDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const scratch = await scratchDatabaseUrl();
   if (!scratch.url) {
-    const db = await openPglite(undefined, { statementTimeoutMs: 0, from: pristineCluster() });
+    const db = await openPgliteEngine(undefined, pristineCluster());
     return { db, drop: () => db.close() };
   }
   const db = await openPostgres(scratch.url, 4);

@@ -7,15 +7,9 @@ import { openPgliteEngine } from './pglite-engine.ts';
 import { openThreadedPglite, type ThreadedOptions } from './pglite-threaded.ts';
 import type { Db } from './types.ts';
 
-/**
- * Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests), there starting from the dumped
- * cluster `from` when given (see dumpPristineCluster).
- */
-export async function openPglite(
-  dataDir?: string,
-  options: ThreadedOptions & { from?: Blob } = { statementTimeoutMs: 0 },
-): Promise<Db> {
-  if (!dataDir) return openPgliteEngine(undefined, options.from);
+/** Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir?: string, options: ThreadedOptions = { statementTimeoutMs: 0 }): Promise<Db> {
+  if (!dataDir) return openPgliteEngine();
   mkdirSync(dataDir, { recursive: true });
   const release = acquireLock(path.join(dataDir, 'pgdata.lock'));
   let db: Db;
