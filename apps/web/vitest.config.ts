@@ -5,5 +5,8 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     environment: 'node',
+    // Files share a worker's imported modules rather than importing React, Mantine and the app again for each one:
+    // the suite takes about 8 s instead of 50.
+    isolate: false,
   },
 });
