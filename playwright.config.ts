@@ -16,7 +16,9 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: STACKS.default.webUrl,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every test made the browser draw and send every frame and snapshot
+    // every page, a quarter of the suite's time. `--trace retain-on-failure` keeps one for each failing test.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
