@@ -1,7 +1,7 @@
 // A backend for integration tests: a fresh in-memory PGlite (or DATABASE_URL's server when TEST_DATABASE_URL is
 // set) with every migration applied, fresh keys, and the app called through `app.request()` without a socket.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { pgdataFolder } from '../src/db/pglite.ts';
 import { openPgliteEngine } from '../src/db/pglite-engine.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import type { Db } from '../src/db/types.ts';
@@ -95,12 +96,27 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The file holding the cluster dumped by the run's global setup (test/global-setup.ts). */
     pristineCluster: string;
+    /** The folder of that cluster, to copy into a backend's data folder. */
+    pristineClusterFolder: string;
   }
+}
+
+/**
+ * A new data folder for a backend started on it. On PGlite it already holds a copy of the run's newly initialized
+ * cluster where the backend keeps its database, so the backend starts in about 2 s instead of 6; on PostgreSQL
+ * (TEST_DATABASE_URL) it is empty.
+ */
+export function scratchDataDir(name: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `teamplan-${name}-`));
+  if (!process.env.TEST_DATABASE_URL) {
+    cpSync(inject('pristineClusterFolder'), pgdataFolder(dataDir), { recursive: true });
+  }
+  return dataDir;
 }
 
 let cluster: Blob | undefined;
 
-/** The newly initialized cluster the run's global setup dumped, read once per test file. */
+/** The newly initialized cluster the run's global setup dumped, read once per worker. */
 function pristineCluster(): Blob {
   cluster ??= new Blob([readFileSync(inject('pristineCluster'))]);
   return cluster;

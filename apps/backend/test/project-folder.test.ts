@@ -2,14 +2,13 @@
 // `supabase init` writes (verbatim, every section and default of the CLI's template), then a migration and a seed
 // written for Supabase, which call extension functions without their schema.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startBackend, type Backend } from '../src/server.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, type Harness, scratchDataDir } from './harness.ts';
 
 const SUPABASE_INIT = fileURLToPath(new URL('./fixtures/supabase-init', import.meta.url));
 const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -64,7 +63,7 @@ describe('a `supabase init` folder with a migration and a seed, served by a list
   let backend: Backend;
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-init-'));
+    dataDir = scratchDataDir('init');
     backend = await startBackend(loadConfig({ SUPABASE_DIR: SUPABASE_INIT, DATA_DIR: dataDir, BACKEND_PORT: '0' }));
   });
   afterAll(async () => {

@@ -68,9 +68,12 @@ export async function openPgliteEngine(storage?: string, from?: Blob): Promise<D
   };
 }
 
-/** The data folder of a newly initialized cluster, nothing applied to it, as a tar archive for `openPgliteEngine`. */
-export async function dumpPristineCluster(): Promise<Blob> {
-  const pg = await PGlite.create({ extensions });
+/**
+ * Initializes a cluster, with its files in `storage` or in memory, and returns its data folder, nothing applied to it,
+ * as a tar archive for `openPgliteEngine`.
+ */
+export async function dumpPristineCluster(storage?: string): Promise<Blob> {
+  const pg = await PGlite.create(storage, { extensions });
   try {
     return await pg.dumpDataDir('none');
   } finally {

@@ -7,6 +7,9 @@ import { openPgliteEngine } from './pglite-engine.ts';
 import { openThreadedPglite, type ThreadedOptions } from './pglite-threaded.ts';
 import type { Db } from './types.ts';
 
+/** Where the backend keeps its embedded database within its data folder. */
+export const pgdataFolder = (dataDir: string) => path.join(dataDir, 'pgdata');
+
 /** Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir?: string, options: ThreadedOptions = { statementTimeoutMs: 0 }): Promise<Db> {
   if (!dataDir) return openPgliteEngine();
@@ -14,7 +17,7 @@ export async function openPglite(dataDir?: string, options: ThreadedOptions = { 
   const release = acquireLock(path.join(dataDir, 'pgdata.lock'));
   let db: Db;
   try {
-    db = await openThreadedPglite(path.join(dataDir, 'pgdata'), options);
+    db = await openThreadedPglite(pgdataFolder(dataDir), options);
   } catch (error) {
     release();
     throw error;

@@ -2,13 +2,11 @@
 // password attempts wait a short time that doubles with each further failure; an unknown address is treated the
 // same (nothing tells them apart); an address that signed in with the password lately is not held; the count lives
 // in the database, so replicas share it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { createHarness, REPO_SUPABASE_DIR, type Harness } from '../harness.ts';
+import { createHarness, type Harness, REPO_SUPABASE_DIR, scratchDataDir } from '../harness.ts';
 import { API_2024, GOOD_PASSWORD, signUpWithSession, uniqueEmail, withConfig } from './helpers.ts';
 
 let h: Harness;
@@ -162,7 +160,7 @@ describe('sign-ins through the web app’s server, over a real socket', () => {
   let backend: Backend;
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-throttle-'));
+    dataDir = scratchDataDir('throttle');
     // A small allowance refills slowly (5 per 5 minutes), so no token comes back while the test runs.
     backend = await startBackend(
       loadConfig({

@@ -1,13 +1,11 @@
 // The auth service driven by @supabase/supabase-js against a real listening backend, as the web app calls it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { REPO_SUPABASE_DIR } from '../harness.ts';
+import { REPO_SUPABASE_DIR, scratchDataDir } from '../harness.ts';
 
 let backend: Backend;
 let dataDir: string;
@@ -37,7 +35,7 @@ async function openMailLink(to: string): Promise<URL> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-js-'));
+  dataDir = scratchDataDir('js');
   backend = await startBackend(loadConfig({ SUPABASE_DIR: REPO_SUPABASE_DIR, DATA_DIR: dataDir, BACKEND_PORT: '0' }));
 });
 afterAll(async () => {

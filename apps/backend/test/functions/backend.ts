@@ -1,8 +1,7 @@
 // A listening backend serving the fixture project's functions (fixtures/functions), with supabase-js clients and the
 // lines the functions wrote to the backend's log. On PGlite in a scratch data folder, or on a fresh database of
 // TEST_DATABASE_URL's server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -10,7 +9,7 @@ import { createNodeClient } from '@teamplan/supabase-node';
 import { vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { scratchDatabaseUrl } from '../harness.ts';
+import { scratchDatabaseUrl, scratchDataDir } from '../harness.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 
@@ -41,7 +40,7 @@ function captureLogs(): { lines: string[]; restore(): void } {
 }
 
 export async function startFunctionsBackend(env: Record<string, string> = {}): Promise<FunctionsBackend> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-functions-'));
+  const dataDir = scratchDataDir('functions');
   const database = await scratchDatabaseUrl();
   const logs = captureLogs();
   const backend = await startBackend(

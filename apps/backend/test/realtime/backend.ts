@@ -1,14 +1,12 @@
 // A listening backend for the realtime tests, on PGlite in a scratch data folder or on a fresh database of
 // TEST_DATABASE_URL's server, with supabase-js clients on either protocol version and helpers to wait for events.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { scratchDatabaseUrl } from '../harness.ts';
+import { scratchDatabaseUrl, scratchDataDir } from '../harness.ts';
 
 /** A project without the product's schema: the tests create the tables they need, and start in seconds. */
 const PROJECT = fileURLToPath(new URL('./fixtures/project', import.meta.url));
@@ -30,7 +28,7 @@ export async function startRealtimeBackend(env: Record<string, string> = {}): Pr
   const dirs: string[] = [];
   const database = await scratchDatabaseUrl();
   const start = () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-realtime-'));
+    const dataDir = scratchDataDir('realtime');
     dirs.push(dataDir);
     return startBackend(
       loadConfig({

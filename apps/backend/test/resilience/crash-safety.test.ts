@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.ts';
+import { scratchDataDir } from '../harness.ts';
 import { startBackendProcess, type BackendProcess } from './backend-process.ts';
 
 const CYCLES = 3;
@@ -23,7 +24,7 @@ const targets: Target[] = [];
 const serverUrl = process.env.TEST_DATABASE_URL;
 // Each suite run covers one database: PGlite on the PGlite run, PostgreSQL on the run that names a server.
 if (!serverUrl) {
-  const dir = dataDir();
+  const dir = scratchDataDir('crash');
   targets.push({
     name: 'PGlite',
     env: async () => ({ DATA_DIR: dir }),

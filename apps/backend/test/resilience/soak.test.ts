@@ -1,18 +1,16 @@
 // Soak: a mixed read, write and refresh load at half of what the backend sustains, for a bounded while: no request
 // fails and resident memory stops growing once warm (under 10 % from the end of the warm-up to the end).
 // `npm run bench:soak` runs the same load for longer and prints the memory curve.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabaseUrl } from '../harness.ts';
+import { scratchDatabaseUrl, scratchDataDir } from '../harness.ts';
 import { startBackendProcess, type BackendProcess } from './backend-process.ts';
 import { measureMaximum, prepareTraffic, rssGrowth, soak } from './mixed-load.ts';
 
 const SECONDS = 60;
 
 describe('the backend under a steady mixed load', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-soak-'));
+  const dataDir = scratchDataDir('soak');
   let scratch: Awaited<ReturnType<typeof scratchDatabaseUrl>>;
   let backend: BackendProcess;
 

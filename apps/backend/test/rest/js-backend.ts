@@ -1,13 +1,11 @@
 // A real listening backend with its own database and supabase-js clients, for tests that call the data service as
 // an application does: on PGlite in a scratch data folder, or on a fresh database of TEST_DATABASE_URL's server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { REPO_SUPABASE_DIR, scratchDatabaseUrl } from '../harness.ts';
+import { REPO_SUPABASE_DIR, scratchDatabaseUrl, scratchDataDir } from '../harness.ts';
 
 export interface JsBackend {
   backend: Backend;
@@ -20,7 +18,7 @@ export interface JsBackend {
 
 /** Starts a backend, runs `sql` on its database, and builds the clients. */
 export async function startJsBackend(sql: string): Promise<JsBackend> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-rest-js-'));
+  const dataDir = scratchDataDir('rest-js');
   const database = await scratchDatabaseUrl();
   const backend = await startBackend(
     loadConfig({

@@ -1,15 +1,13 @@
 // A listening backend for the storage tests: the fixture project (buckets in config.toml, policies in a migration),
 // on PGlite in a scratch data folder or on a fresh database of TEST_DATABASE_URL's server, with supabase-js clients
 // for the service role, anon, and people who signed up.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createNodeClient } from '@teamplan/supabase-node';
 import { loadConfig } from '../../src/config.ts';
 import { startBackend, type Backend } from '../../src/server.ts';
-import { scratchDatabaseUrl } from '../harness.ts';
+import { scratchDatabaseUrl, scratchDataDir } from '../harness.ts';
 
 export const PROJECT = fileURLToPath(new URL('./fixtures/supabase', import.meta.url));
 
@@ -29,7 +27,7 @@ export interface StorageBackend {
 let people = 0;
 
 export async function startStorageBackend(env: Record<string, string> = {}): Promise<StorageBackend> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamplan-storage-'));
+  const dataDir = scratchDataDir('storage');
   const database = await scratchDatabaseUrl();
   const start = () =>
     startBackend(
