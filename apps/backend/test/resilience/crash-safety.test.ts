@@ -2,9 +2,7 @@
 // data: every write it acknowledged is there. On PGlite (the data folder, whose stale lock the restart takes over)
 // or, when TEST_DATABASE_URL names a server, on PostgreSQL. Load is bounded: a few writers on 127.0.0.1.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { scratchDataDir } from '../harness.ts';
@@ -19,7 +17,6 @@ interface Target {
   cleanup(): Promise<void>;
 }
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), 'teamplan-crash-'));
 const targets: Target[] = [];
 const serverUrl = process.env.TEST_DATABASE_URL;
 // Each suite run covers one database: PGlite on the PGlite run, PostgreSQL on the run that names a server.
@@ -32,7 +29,7 @@ if (!serverUrl) {
   });
 }
 if (serverUrl) {
-  const dir = dataDir();
+  const dir = scratchDataDir('crash');
   const name = `teamplan_crash_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1);
   targets.push({
