@@ -70,4 +70,41 @@ describe('collecting unused bytes', () => {
     ]);
     expect(notes).toEqual([]);
   });
+
+  it('answers a request made during a pass only after a pass that read the notes made since', async () => {
+    const notes = ['a'];
+    const { db, store, events } = recording(notes);
+    // The first pass is held at its last step, after it last read the notes; the next one while it deletes bytes.
+    const hold = () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      return { held, release };
+    };
+    const sweepStep = hold();
+    const removeStep = hold();
+    const sweep = db.query.bind(db);
+    db.query = (async (...args: Parameters<Db['query']>) => {
+      await sweepStep.held;
+      return sweep(...args);
+    }) as Db['query'];
+    const remove = store.remove.bind(store);
+    store.remove = async (versions) => {
+      if (versions.includes('b')) await removeStep.held;
+      return remove(versions);
+    };
+    const collector = new GarbageCollector(db, store);
+    const first = collector.collect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual(['read notes', 'remove 1', 'forget 1', 'read notes']);
+    notes.push('b');
+    const second = collector.collect().then(() => events.push('answered'));
+    sweepStep.release();
+    await first;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).not.toContain('answered');
+    removeStep.release();
+    await second;
+    expect(notes).toEqual([]);
+    expect(events.slice(4)).toEqual(['sweep tokens', 'read notes', 'remove 1', 'forget 1', 'read notes', 'answered']);
+  });
 });

@@ -17,7 +17,9 @@ const GATHER_MS = 250;
 
 export class GarbageCollector {
   private running?: Promise<void>;
-  private again = false;
+  /** The pass that follows the one under way, shared by everyone who asked while it ran. */
+  private following?: Promise<void>;
+  private stopped = false;
   private tokensSweptAt = 0;
   private gathering?: NodeJS.Timeout;
 
@@ -28,7 +30,7 @@ export class GarbageCollector {
 
   /** A pass a moment from now, together with any other change made meanwhile. */
   collectSoon(): void {
-    if (this.gathering) return;
+    if (this.gathering || this.stopped) return;
     this.gathering = setTimeout(() => {
       this.gathering = undefined;
       void this.collect();
@@ -39,28 +41,32 @@ export class GarbageCollector {
 
   /** Stops waiting to collect, and lets a pass under way finish; what is left is collected at the next start. */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.gathering);
     this.gathering = undefined;
-    this.again = false;
     await this.running;
+    await this.following;
   }
 
-  /** One pass at a time; a request made while one runs asks for another after it. */
+  /**
+   * One pass at a time. A pass under way may have read its notes before the caller's change, so a request made
+   * meanwhile is answered by the pass after it: when the promise resolves, every note made before the call is worked off.
+   */
   collect(): Promise<void> {
-    if (this.running) {
-      this.again = true;
+    if (this.stopped) return Promise.resolve();
+    if (!this.running) {
+      this.running = this.pass()
+        .catch((error) => console.error('Storage: deleting unused object bytes failed:', error))
+        .finally(() => {
+          this.running = undefined;
+        });
       return this.running;
     }
-    this.running = this.pass()
-      .catch((error) => console.error('Storage: deleting unused object bytes failed:', error))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.collect();
-        }
-      });
-    return this.running;
+    this.following ??= this.running.then(() => {
+      this.following = undefined;
+      return this.collect();
+    });
+    return this.following;
   }
 
   private async pass(): Promise<void> {
