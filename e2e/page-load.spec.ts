@@ -1,6 +1,6 @@
 // A first visit is painted from the HTML alone: the page's styles come inside the document, and its scripts are
 // asked for only once the page has been painted. Pages reached afterwards by navigating in the app bring their own
-// styles, and a page that was written inline keeps working when React takes it over.
+// styles, and a page that was written inline keeps working when React takes it over. Nothing on it moves as it loads.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
@@ -93,4 +93,26 @@ test('styles a page did not have on its first load apply after navigating to it'
   await expect(hints).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { firstDocument?: boolean }).firstDocument)).toBe(true);
   await expect(hints).toHaveCSS('padding-inline-start', '20px');
+});
+
+test('the sign-in page does not move while it loads on a slow phone', async ({ page, context }) => {
+  // A slow CPU parses the streamed document in several parts, with time to paint in between: a paint of a cut-off
+  // card, which is centered, then moved it up as the rest arrived.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (let load = 0; load < 3; load++) {
+    await page.goto('/login');
+    await waitForHydration(page);
+    // Effects after hydration (Mantine measuring the page) come a moment later.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+  }
 });
