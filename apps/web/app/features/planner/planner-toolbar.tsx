@@ -73,19 +73,22 @@ export function PlannerToolbar(props: Props) {
     <div>
       <Group mb={8} gap="xs" wrap={props.phone ? 'wrap' : 'nowrap'}>
         {props.heading}
-        <Tooltip label="Earlier">
-          <ActionIcon variant="default" size="lg" aria-label="Earlier" onClick={() => props.onShift(-1)}>
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Button variant="default" onClick={() => props.onShift(0)}>
-          Today
-        </Button>
-        <Tooltip label="Later">
-          <ActionIcon variant="default" size="lg" aria-label="Later" onClick={() => props.onShift(1)}>
-            <IconChevronRight size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {/* Earlier, Today and Later stay together when a phone puts them under the heading. */}
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label="Earlier">
+            <ActionIcon variant="default" size="lg" aria-label="Earlier" onClick={() => props.onShift(-1)}>
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Button variant="default" onClick={() => props.onShift(0)}>
+            Today
+          </Button>
+          <Tooltip label="Later">
+            <ActionIcon variant="default" size="lg" aria-label="Later" onClick={() => props.onShift(1)}>
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
         <Text size="sm" fw={500} data-testid="planner-range" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
           {formatDate(props.from)} – {formatDate(props.to)}
         </Text>
