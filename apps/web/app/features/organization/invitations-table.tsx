@@ -7,6 +7,7 @@ import { useFetcher } from 'react-router';
 import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { ConfirmFormDialog } from '../../ui/confirm-dialog';
+import { EmailAddress } from '../../ui/email-address';
 import { PERMISSIONS, type Invitation } from './organization-model';
 
 export function InvitationsTable({ invitations }: { invitations: Invitation[] }) {
@@ -38,7 +39,7 @@ export function InvitationsTable({ invitations }: { invitations: Invitation[] })
                 <Table.Tr key={invitation.id}>
                   <Table.Td data-label="E-mail">
                     <Text size="sm" fw={600}>
-                      {invitation.email}
+                      <EmailAddress email={invitation.email} />
                     </Text>
                   </Table.Td>
                   <Table.Td data-label="Permissions">

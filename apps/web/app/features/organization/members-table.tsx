@@ -11,6 +11,7 @@ import {
 } from './organization-model';
 import { PermissionSwitch } from './permission-switch';
 import { PersonAvatar } from '../../ui/person-avatar';
+import { EmailAddress } from '../../ui/email-address';
 
 type MembersTableProps = {
   members: Member[];
@@ -87,8 +88,8 @@ function MemberRow({ member, settings, isYou, onEditCapacity, onRemove }: Member
           ) : null}
         </Group>
       </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }} data-label="E-mail">
-        <Text size="sm">{member.email ?? '—'}</Text>
+      <Table.Td data-label="E-mail">
+        <Text size="sm">{member.email ? <EmailAddress email={member.email} /> : '—'}</Text>
       </Table.Td>
       <Table.Td data-label="Job title">
         <Text size="sm" c={member.job_title ? undefined : 'dimmed'}>
