@@ -23,7 +23,7 @@ export interface Manifest {
 const BUDGETS: Record<string, number> = {
   '/login': 150,
   '/signup': 160,
-  '/': 330,
+  '/': 245,
   '/projects': 305,
   '/profile': 370,
   '/projects/:id': 375,

@@ -9,7 +9,7 @@ import type { Route } from './+types/home';
 import { announcementAction } from '../features/announcements/announcement-actions.server';
 import { loadAnnouncements } from '../features/announcements/announcements.server';
 import { AnnouncementsSection } from '../features/announcements/announcements-section';
-import { ALLOCATION_COLUMNS, type AllocationRow } from '../features/allocations/allocation-schema';
+import { ALLOCATION_COLUMNS, type AllocationRow } from '../features/allocations/allocation-row';
 import { loadWeekStart } from '../features/allocations/people.server';
 import { TeamTimeline } from '../features/allocations/team-timeline';
 import { WeekLoadCards } from '../features/allocations/week-load-cards';

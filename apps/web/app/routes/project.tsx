@@ -14,12 +14,8 @@ import type { AllocationActionResult, Names } from '../features/allocations/allo
 import type { Route } from './+types/project';
 import { deleteAllocation, saveAllocation } from '../features/allocations/allocation-actions.server';
 import { AllocationFormModal } from '../features/allocations/allocation-form-modal';
-import {
-  ALLOCATION_COLUMNS,
-  newAllocationDates,
-  type AllocationDraft,
-  type AllocationRow,
-} from '../features/allocations/allocation-schema';
+import { ALLOCATION_COLUMNS, type AllocationRow } from '../features/allocations/allocation-row';
+import { newAllocationDates, type AllocationDraft } from '../features/allocations/allocation-schema';
 import { ConfirmFormDialog } from '../ui/confirm-dialog';
 import { loadPeople, loadWeekStart } from '../features/allocations/people.server';
 import { TeamTable } from '../features/allocations/team-table';

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { formatDate } from '../../lib/dates';
 import { formatHours } from '../../lib/hours';
 import type { ActionResult } from '../../lib/action-result';
-import type { AllocationRow } from './allocation-schema';
+import type { AllocationRow } from './allocation-row';
 
 /** The fields a person edits on an allocation. */
 export type AllocationValues = Pick<

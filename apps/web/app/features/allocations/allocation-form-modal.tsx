@@ -13,7 +13,8 @@ import { EditingNotice } from '../live/live-editing';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { AllocationFormFields } from './allocation-fields';
 import { AllocationFormButtons, AllocationModal } from './allocation-modal';
-import { toFormValues, type AllocationDraft, type AllocationFormValues, type Person } from './allocation-schema';
+import { type Person } from './allocation-row';
+import { toFormValues, type AllocationDraft, type AllocationFormValues } from './allocation-schema';
 
 type AllocationFormModalProps = {
   opened: boolean;

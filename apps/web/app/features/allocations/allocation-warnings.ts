@@ -3,7 +3,7 @@
 // day. Warnings only: the allocation may still be saved, planners sometimes need it.
 import { formatRange } from '../../lib/dates';
 import { countOf } from '../../lib/plural';
-import { KIND_LABELS, type TimeOffKind } from '../time-off/time-off-schema';
+import { KIND_LABELS, type TimeOffKind } from '../time-off/time-off-model';
 
 export interface AllocationWarningFigures {
   project: {

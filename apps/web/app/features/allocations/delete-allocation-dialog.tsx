@@ -4,7 +4,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useFetcher } from 'react-router';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import type { AllocationActionResult, Names } from './allocation-conflict';
-import type { AllocationRow } from './allocation-schema';
+import type { AllocationRow } from './allocation-row';
 import { DeleteAfterChangeMessage } from './conflict-dialog';
 
 interface Props {

@@ -1,5 +1,5 @@
 // The people a planner can allocate: profiles of the organization's members, by name.
-import type { Person } from './allocation-schema';
+import type { Person } from './allocation-row';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
 export async function loadPeople(supabase: TypedSupabaseClient): Promise<Person[]> {

@@ -1,6 +1,6 @@
 // The person picker's order and words: each person's free hours for the chosen dates (public.availability), the
 // most free first, as a planner choosing someone wants to see them.
-import type { Person } from './allocation-schema';
+import type { Person } from './allocation-row';
 
 export interface Availability {
   user_id: string;

@@ -3,7 +3,7 @@ import stacked from '../../ui/stacked-table.module.css';
 import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatRange } from '../../lib/dates';
-import { type AllocationRow } from './allocation-schema';
+import { type AllocationRow } from './allocation-row';
 import { formatHours } from '../../lib/hours';
 import { EditingBadge, editingOutline, useLiveEditing } from '../live/live-editing';
 

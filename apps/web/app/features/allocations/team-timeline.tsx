@@ -9,7 +9,7 @@ import {
   weeksBetween,
   type Week,
 } from '../../lib/dates';
-import { type AllocationRow } from './allocation-schema';
+import { type AllocationRow } from './allocation-row';
 import type { CSSProperties } from 'react';
 import classes from './team-timeline.module.css';
 import { formatHours } from '../../lib/hours';

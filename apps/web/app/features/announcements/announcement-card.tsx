@@ -2,7 +2,7 @@
 // managers' menu (edit, pin, expire, delete).
 import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconClockOff, IconDots, IconPencil, IconPin, IconPinnedOff, IconTrash } from '@tabler/icons-react';
-import { AnnouncementMarkdown } from './announcement-markdown';
+import { AnnouncementRenderedBody } from './announcement-rendered-body';
 import type { AnnouncementView } from './announcement-status';
 import { formatInstant } from './announcement-times';
 
@@ -82,7 +82,7 @@ export function AnnouncementCard({ announcement, timeZone, manage }: Announcemen
           </Stack>
           {manage ? <ManageMenu announcement={announcement} {...manage} /> : null}
         </Group>
-        {announcement.body.trim() ? <AnnouncementMarkdown>{announcement.body}</AnnouncementMarkdown> : null}
+        {announcement.bodyHtml ? <AnnouncementRenderedBody html={announcement.bodyHtml} /> : null}
       </Stack>
     </Paper>
   );

@@ -2,20 +2,31 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { announcementHtml } from './announcement-html.server';
 import { AnnouncementMarkdown } from './announcement-markdown';
 
-/** The markup the server sends, as a DOM to query (assigning innerHTML runs no script). */
-function renderBody(markdown: string): HTMLElement {
-  const container = document.createElement('div');
-  container.innerHTML = renderToStaticMarkup(
-    <MantineProvider>
-      <AnnouncementMarkdown>{markdown}</AnnouncementMarkdown>
-    </MantineProvider>,
-  );
-  return container;
-}
+// The same rules hold for the preview a manager sees while writing and for the HTML the server sends to readers.
+const RENDERINGS: Array<[string, (markdown: string) => string]> = [
+  [
+    'the preview',
+    (markdown) =>
+      renderToStaticMarkup(
+        <MantineProvider>
+          <AnnouncementMarkdown>{markdown}</AnnouncementMarkdown>
+        </MantineProvider>,
+      ),
+  ],
+  ["the server's HTML for readers", announcementHtml],
+];
 
-describe('AnnouncementMarkdown', () => {
+describe.each(RENDERINGS)('announcement Markdown in %s', (_name, render) => {
+  /** The markup, as a DOM to query (assigning innerHTML runs no script). */
+  function renderBody(markdown: string): HTMLElement {
+    const container = document.createElement('div');
+    container.innerHTML = render(markdown);
+    return container;
+  }
+
   it('renders headings, emphasis, lists and links', () => {
     const body = renderBody(
       '# Planning week\n\nIt starts **Monday**.\n\n- one\n- two\n\n[Agenda](https://example.com/agenda)',
@@ -58,4 +69,9 @@ describe('AnnouncementMarkdown', () => {
     }
     expect(body.innerHTML).not.toMatch(/javascript:/i);
   });
+});
+
+it('renders an empty or blank body as nothing, for the card to leave out', () => {
+  expect(announcementHtml('')).toBe('');
+  expect(announcementHtml('  \n ')).toBe('');
 });

@@ -38,12 +38,20 @@ const COMPONENTS: Components = {
   img: Image,
 };
 
+/** The body's Markdown as bare elements: what the server renders to HTML for reading (announcement-html.server.ts). */
+export function AnnouncementMarkdownContent({ children }: { children: string }) {
+  return (
+    <Markdown skipHtml urlTransform={defaultUrlTransform} components={COMPONENTS}>
+      {children}
+    </Markdown>
+  );
+}
+
+/** The body rendered in the browser, styled as read: the preview while writing. */
 export function AnnouncementMarkdown({ children }: { children: string }) {
   return (
     <Typography className={classes.body}>
-      <Markdown skipHtml urlTransform={defaultUrlTransform} components={COMPONENTS}>
-        {children}
-      </Markdown>
+      <AnnouncementMarkdownContent>{children}</AnnouncementMarkdownContent>
     </Typography>
   );
 }

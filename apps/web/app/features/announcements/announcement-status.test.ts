@@ -8,6 +8,7 @@ function announcement(title: string, fields: Partial<AnnouncementView>): Announc
     id: title,
     title,
     body: '',
+    bodyHtml: '',
     pinned: false,
     publish_at: '2026-03-01T09:00:00.000Z',
     expires_at: null,

@@ -4,8 +4,15 @@ import type { Database } from '../../types/database';
 export type AnnouncementRow = Database['public']['Tables']['announcements']['Row'];
 export type AnnouncementStatus = 'draft' | 'scheduled' | 'live' | 'expired';
 
-/** An announcement as the page shows it: its row, its standing when the page was loaded, and its author's name. */
-export type AnnouncementView = AnnouncementRow & { status: AnnouncementStatus; author: string | null };
+/**
+ * An announcement as the page shows it: its row (the body's Markdown, to edit), the body rendered to HTML by the
+ * server (to read), its standing when the page was loaded, and its author's name.
+ */
+export type AnnouncementView = AnnouncementRow & {
+  bodyHtml: string;
+  status: AnnouncementStatus;
+  author: string | null;
+};
 
 export function announcementStatus(
   row: Pick<AnnouncementRow, 'publish_at' | 'expires_at'>,

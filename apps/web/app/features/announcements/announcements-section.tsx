@@ -2,14 +2,18 @@
 // also the drafts, scheduled and expired ones, with writing, editing and deleting.
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import { AnnouncementCard } from './announcement-card';
-import { AnnouncementFormModal } from './announcement-form-modal';
 import { arrangeAnnouncements, type AnnouncementView } from './announcement-status';
+
+// The form (its date and time inputs, its Markdown preview) is loaded when a manager is about to use it, not with the
+// page that every member opens.
+const loadForm = () => import('./announcement-form-modal');
+const AnnouncementFormModal = lazy(() => loadForm().then((module) => ({ default: module.AnnouncementFormModal })));
 
 /** Announcements shown before "Show all": the pinned ones and the latest news fit, older ones wait. */
 const FIRST_SHOWN = 5;
@@ -25,6 +29,12 @@ type AnnouncementsSectionProps = {
 export function AnnouncementsSection({ announcements, timeZone, canManage, action }: AnnouncementsSectionProps) {
   const { live, hidden } = useMemo(() => arrangeAnnouncements(announcements), [announcements]);
   const [editing, setEditing] = useState<AnnouncementView | 'new' | null>(null);
+  // Once opened, the form stays mounted, so that it can close as it opens (with its transition).
+  const [formUsed, setFormUsed] = useState(false);
+  const edit = (announcement: AnnouncementView | 'new') => {
+    setFormUsed(true);
+    setEditing(announcement);
+  };
   const [deleting, setDeleting] = useState<AnnouncementView | null>(null);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? live : live.slice(0, FIRST_SHOWN);
@@ -41,7 +51,7 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
       manage={
         canManage
           ? {
-              onEdit: () => setEditing(announcement),
+              onEdit: () => edit(announcement),
               onDelete: () => setDeleting(announcement),
               onChange: (intent, values = {}) =>
                 changes.submit({ intent, id: announcement.id, ...values }, { method: 'post', action }),
@@ -59,7 +69,13 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
           Announcements
         </Title>
         {canManage ? (
-          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing('new')}>
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onPointerEnter={loadForm}
+            onFocus={loadForm}
+            onClick={() => edit('new')}
+          >
             New announcement
           </Button>
         ) : null}
@@ -89,13 +105,17 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
           {hidden.map(card)}
         </Stack>
       ) : null}
-      <AnnouncementFormModal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        announcement={editing === 'new' ? undefined : (editing ?? undefined)}
-        timeZone={timeZone}
-        action={action}
-      />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <AnnouncementFormModal
+            opened={editing !== null}
+            onClose={() => setEditing(null)}
+            announcement={editing === 'new' ? undefined : (editing ?? undefined)}
+            timeZone={timeZone}
+            action={action}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmFormDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -2,6 +2,7 @@
 // (members the published ones, managers all), this adds each one's standing, its author and the reader's time zone.
 import { announcementStatus, type AnnouncementRow, type AnnouncementView } from './announcement-status';
 import { knownTimeZone } from './announcement-times';
+import { announcementHtml } from './announcement-html.server';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
 /** Enough for every pinned and recent announcement; the oldest ones drop off first. */
@@ -26,6 +27,7 @@ export async function loadAnnouncements(supabase: TypedSupabaseClient, userId: s
   return {
     announcements: rows.data.map((row) => ({
       ...row,
+      bodyHtml: announcementHtml(row.body),
       status: announcementStatus(row, now),
       author: row.created_by ? (authors.get(row.created_by) ?? null) : null,
     })),

@@ -1,6 +1,6 @@
 // The profile page's sections, in the order people look for them.
 import { Title } from '@mantine/core';
-import type { TimeOffRow } from '../time-off/time-off-schema';
+import type { TimeOffRow } from '../time-off/time-off-model';
 import { MyTimeOff } from '../time-off/my-time-off';
 import { AvatarCard } from '../files/avatar-card';
 import { CalendarFeedCard } from './calendar-feed-card';

@@ -5,7 +5,7 @@ import { formatRange } from '../../lib/dates';
 import { ConfirmFormDialog } from '../../ui/confirm-dialog';
 import { TimeOffForm } from './time-off-form';
 import { TimeOffList } from './time-off-list';
-import type { TimeOffRow } from './time-off-schema';
+import type { TimeOffRow } from './time-off-model';
 
 type MyTimeOffProps = {
   userId: string;

@@ -2,7 +2,8 @@
 import { failed, invalid, succeeded, type ActionResult, refused } from '../../lib/action-result';
 import { formatRange } from '../../lib/dates';
 import { formValues, toFieldErrors } from '../../lib/form-fields';
-import { KIND_LABELS, timeOffInputSchema } from './time-off-schema';
+import { KIND_LABELS } from './time-off-model';
+import { timeOffInputSchema } from './time-off-schema';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
 export async function addTimeOff(supabase: TypedSupabaseClient, form: FormData): Promise<ActionResult> {

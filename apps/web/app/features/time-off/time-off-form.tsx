@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
-import type { Person } from '../allocations/allocation-schema';
+import type { Person } from '../allocations/allocation-row';
 import { DateField } from '../../ui/date-field';
 import { DecimalInput } from '../../ui/decimal-input';
 import { useTimeOffOverlaps } from './use-time-off-overlaps';
-import { KIND_LABELS, TIME_OFF_KINDS } from './time-off-schema';
+import { KIND_LABELS, TIME_OFF_KINDS } from './time-off-model';
 
 const KIND_OPTIONS = TIME_OFF_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
 

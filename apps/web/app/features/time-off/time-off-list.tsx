@@ -2,7 +2,7 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatRange } from '../../lib/dates';
-import { KIND_COLORS, KIND_LABELS, type TimeOffRow } from './time-off-schema';
+import { KIND_COLORS, KIND_LABELS, type TimeOffRow } from './time-off-model';
 
 type TimeOffListProps = {
   entries: TimeOffRow[];

@@ -1,6 +1,6 @@
 // Reading a person's time off: upcoming and current entries first, then the recent past.
 import { addDays, todayIso } from '../../lib/dates';
-import { TIME_OFF_COLUMNS } from './time-off-schema';
+import { TIME_OFF_COLUMNS } from './time-off-model';
 import type { TypedSupabaseClient } from '../../types/supabase';
 
 const PAST_DAYS_SHOWN = 365;
