@@ -10,7 +10,9 @@ process.env.TEAMPLAN_BUILD_TIME ??= String(Date.now());
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild
-      ? { input: './server/app.ts' }
+      ? // One file: the server finds the client build beside its own folder (entry.server.tsx), which a module split
+        // into build/server/assets/ by a lazy import would look for in the wrong place.
+        { input: './server/app.ts', output: { inlineDynamicImports: true } }
       : // Rollup otherwise gives many small library modules a file each; on a phone's connection every file costs a
         // round trip, so the small ones that can be merged without running code early are merged.
         { output: { experimentalMinChunkSize: 20_000 } },
