@@ -96,8 +96,9 @@ test('styles a page did not have on its first load apply after navigating to it'
 });
 
 test('the sign-in page does not move while it loads on a slow phone', async ({ page, context }) => {
-  // A slow CPU parses the streamed document in several parts, with time to paint in between: a paint of a cut-off
-  // card, which is centered, then moved it up as the rest arrived.
+  // A slow CPU parses the streamed document in several parts, with time to paint in between: a card centered on its
+  // own height was painted cut off, then moved up as the rest arrived (a layout shift of 0.13 to 0.18). What may still
+  // move is a line of text that wraps once its last word arrives, far below the 0.1 that browsers call good.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await page.setViewportSize({ width: 412, height: 823 });
@@ -113,6 +114,7 @@ test('the sign-in page does not move while it loads on a slow phone', async ({ p
     await waitForHydration(page);
     // Effects after hydration (Mantine measuring the page) come a moment later.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.02);
   }
 });

@@ -51,8 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const PAGE_END_ID = 'page-end';
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   // One object while the settings stay the same: React writes a script's text again whenever it gets a new one.
@@ -69,14 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme="auto" />
         <Meta />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* No paint before the whole page is parsed: a page streamed in parts would first show a cut-off card
-            (centered, so it jumps as the rest arrives). Browsers without render-blocking links ignore it. */}
-        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <PageStyles />
       </head>
       <body>
         <ThemeRoot>{data ? <AppState data={data}>{children}</AppState> : children}</ThemeRoot>
-        <span id={PAGE_END_ID} hidden />
         {envScript ? <script dangerouslySetInnerHTML={envScript} /> : null}
         <ScrollRestoration />
         <Scripts />
