@@ -27,7 +27,7 @@ const BUDGETS: Record<string, number> = {
   '/projects': 305,
   '/profile': 370,
   '/projects/:id': 375,
-  '/user-allocations': 395,
+  '/user-allocations': 340,
 };
 const DEFAULT_BUDGET = 300;
 

@@ -15,7 +15,7 @@ import type { Route } from './+types/project';
 import { deleteAllocation, saveAllocation } from '../features/allocations/allocation-actions.server';
 import { AllocationFormModal } from '../features/allocations/allocation-form-modal';
 import { ALLOCATION_COLUMNS, type AllocationRow } from '../features/allocations/allocation-row';
-import { newAllocationDates, type AllocationDraft } from '../features/allocations/allocation-schema';
+import { newAllocationDates, type AllocationDraft } from '../features/allocations/allocation-draft';
 import { ConfirmFormDialog } from '../ui/confirm-dialog';
 import { loadPeople, loadWeekStart } from '../features/allocations/people.server';
 import { TeamTable } from '../features/allocations/team-table';

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AllocationFormFields } from './allocation-fields';
-import { toFormValues } from './allocation-schema';
+import { toFormValues } from './allocation-draft';
 
 type Props = ComponentProps<typeof AllocationFormFields>;
 

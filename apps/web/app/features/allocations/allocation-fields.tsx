@@ -16,7 +16,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '../../lib/action-result';
-import type { AllocationFormValues } from './allocation-schema';
+import type { AllocationFormValues } from './allocation-draft';
 import { DateField } from '../../ui/date-field';
 import { DecimalInput } from '../../ui/decimal-input';
 

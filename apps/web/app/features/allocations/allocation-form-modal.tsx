@@ -14,7 +14,7 @@ import { useActionFeedback } from '../../ui/use-action-feedback';
 import { AllocationFormFields } from './allocation-fields';
 import { AllocationFormButtons, AllocationModal } from './allocation-modal';
 import { type Person } from './allocation-row';
-import { toFormValues, type AllocationDraft, type AllocationFormValues } from './allocation-schema';
+import { toFormValues, type AllocationDraft, type AllocationFormValues } from './allocation-draft';
 
 type AllocationFormModalProps = {
   opened: boolean;

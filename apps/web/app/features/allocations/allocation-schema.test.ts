@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../../lib/form-fields';
-import {
-  allocationInputSchema,
-  checkAllocation,
-  newAllocationDates,
-  toFormValues,
-  type AllocationFormValues,
-} from './allocation-schema';
+import { newAllocationDates, toFormValues, type AllocationFormValues } from './allocation-draft';
+import { allocationInputSchema, checkAllocation } from './allocation-schema';
 
 const PROJECT = '3f2b8c1e-8d4a-4f6e-9b1a-2c3d4e5f6a7b';
 const PERSON = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { getBrowserSupabase } from '../../session/supabase.browser';
 import { isIsoDate } from '../../lib/dates';
 import { describeWarnings, type AllocationWarningFigures } from './allocation-warnings';
-import type { AllocationFormValues } from './allocation-schema';
+import type { AllocationFormValues } from './allocation-draft';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAUSE_MS = 250;

@@ -8,7 +8,7 @@ import type { Gap } from './planner-layout';
 import { formatHours } from './planner-data';
 import { addDays, daysBetween, formatDate, formatRange } from '../../lib/dates';
 import { barColors, NO_PROJECT_COLOR } from '../../lib/colors';
-import { toFormValues } from '../allocations/allocation-schema';
+import { toFormValues } from '../allocations/allocation-draft';
 import { useAllocationWarnings } from '../allocations/use-allocation-warnings';
 import { EditingBadge, editingOutline, useLiveEditing } from '../live/live-editing';
 

@@ -1,8 +1,8 @@
 // The planner: loads the plan for the range in one request, filters it, and turns drags, clicks and keys into
 // saved changes to allocations (with undo), the figures always coming back from the database.
 import { Center, Group, Loader, Title } from '@mantine/core';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { AllocationDialog, type DialogState } from './allocation-dialog';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { DialogState } from './allocation-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PlannerAgenda } from './planner-agenda';
 import { PlannerGrid } from './planner-grid';
@@ -38,6 +38,11 @@ import type { Names } from '../allocations/allocation-conflict';
 
 const NO_FILTERS: Filters = { search: '', jobTitle: null, projectId: null };
 
+// The allocation dialog (its date inputs, its checks) is not part of the page's first load: it is asked for at the
+// first press of a pointer or a key, which comes before any way of opening it, and rendered once it has been opened.
+const loadAllocationDialog = () => import('./allocation-dialog');
+const AllocationDialog = lazy(() => loadAllocationDialog().then((module) => ({ default: module.AllocationDialog })));
+
 export function Planner({ canEdit, title }: { canEdit: boolean; title: string }) {
   const showPopup = usePopup();
   const screen = usePhoneScreen();
@@ -53,6 +58,19 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   const { view, isExpanded, toggle, expand, setExpandAll, change: changeView } = usePlannerView();
   const [focus, setFocus] = useState<GridFocus>({ key: null, col: -1, serial: 0 });
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  // Once opened, the dialog stays mounted, so that it closes with its transition.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialog && !dialogUsed) setDialogUsed(true);
+  useEffect(() => {
+    const load = () => void loadAllocationDialog();
+    const options = { capture: true, once: true };
+    window.addEventListener('pointerdown', load, options);
+    window.addEventListener('keydown', load, options);
+    return () => {
+      window.removeEventListener('pointerdown', load, options);
+      window.removeEventListener('keydown', load, options);
+    };
+  }, []);
   const [deleting, setDeleting] = useState<Allocation | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [status, setStatus] = useState('');
@@ -357,13 +375,17 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
           <Loader aria-label="Loading the plan" />
         </Center>
       )}
-      <AllocationDialog
-        state={dialog}
-        projects={data?.projects ?? []}
-        onClose={() => setDialog(null)}
-        onSave={save}
-        onDelete={remove}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <AllocationDialog
+            state={dialog}
+            projects={data?.projects ?? []}
+            onClose={() => setDialog(null)}
+            onSave={save}
+            onDelete={remove}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
