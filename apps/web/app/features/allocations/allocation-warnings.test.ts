@@ -40,6 +40,17 @@ describe('describeWarnings', () => {
     ]);
   });
 
+  it('writes large figures as the rest of the product does, with thousands grouped', () => {
+    const figures = {
+      ...quiet,
+      project: { ...quiet.project, budget_hours: 1090, planned_hours: 1800 },
+      hours: 376.25,
+    };
+    expect(describeWarnings(figures)).toEqual([
+      "Over the project's budget: 2,176.25 of 1,090 hours planned with this allocation (1,086.25 over).",
+    ]);
+  });
+
   it('has no budget to exceed when the project has none', () => {
     const figures = { ...quiet, project: { ...quiet.project, budget_hours: null }, hours: 1000 };
     expect(describeWarnings(figures)).toEqual([]);

@@ -2,6 +2,7 @@
 // days outside the project's dates, a budget it would exceed, the person's time off under it, and dates with no work
 // day. Warnings only: the allocation may still be saved, planners sometimes need it.
 import { formatRange } from '../../lib/dates';
+import { formatHourCount } from '../../lib/hours';
 import { countOf } from '../../lib/plural';
 import { KIND_LABELS, type TimeOffKind } from '../time-off/time-off-model';
 
@@ -21,8 +22,6 @@ export interface AllocationWarningFigures {
   time_off: { start_date: string; end_date: string; hours: number | null; kind: TimeOffKind }[];
 }
 
-const formatHours = (hours: number) => String(Math.round(hours * 100) / 100);
-
 /** One sentence per thing to look at, in the order a planner would fix them; the person by name when known. */
 export function describeWarnings(figures: AllocationWarningFigures, personName?: string): string[] {
   const who = personName || 'The person';
@@ -40,11 +39,11 @@ export function describeWarnings(figures: AllocationWarningFigures, personName?:
   if (project.budget_hours !== null && project.planned_hours + figures.hours > project.budget_hours) {
     const total = project.planned_hours + figures.hours;
     warnings.push(
-      `Over the project's budget: ${formatHours(total)} of ${formatHours(project.budget_hours)} hours planned with this allocation (${formatHours(total - project.budget_hours)} over).`,
+      `Over the project's budget: ${formatHourCount(total)} of ${formatHourCount(project.budget_hours)} hours planned with this allocation (${formatHourCount(total - project.budget_hours)} over).`,
     );
   }
   for (const entry of figures.time_off) {
-    const what = entry.hours === null ? KIND_LABELS[entry.kind] : `${formatHours(entry.hours)} hours a day off`;
+    const what = entry.hours === null ? KIND_LABELS[entry.kind] : `${formatHourCount(entry.hours)} hours a day off`;
     warnings.push(
       `${who} is away ${formatRange(entry.start_date, entry.end_date)} (${what.toLowerCase()}): ${entry.hours === null ? 'no hours are booked on those days' : 'fewer hours are free on those days'}.`,
     );
