@@ -7,5 +7,5 @@ export function formatHourCount(hours: number | string): string {
 }
 
 export function formatHours(hours: number | string | null | undefined, unit: 'h' | 'h/day' | 'h/week' = 'h'): string {
-  return `${HOURS.format(Number(hours ?? 0))} ${unit}`;
+  return `${formatHourCount(hours ?? 0)} ${unit}`;
 }

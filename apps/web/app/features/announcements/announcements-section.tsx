@@ -7,6 +7,7 @@ import { useFetcher } from 'react-router';
 import { type ActionResult } from '../../lib/action-result';
 import { useActionFeedback } from '../../ui/use-action-feedback';
 import { ConfirmFormDialog } from '../../ui/confirm-dialog';
+import { useOpenedOnce } from '../../ui/use-opened-once';
 import { AnnouncementCard } from './announcement-card';
 import { arrangeAnnouncements, type AnnouncementView } from './announcement-status';
 
@@ -29,12 +30,7 @@ type AnnouncementsSectionProps = {
 export function AnnouncementsSection({ announcements, timeZone, canManage, action }: AnnouncementsSectionProps) {
   const { live, hidden } = useMemo(() => arrangeAnnouncements(announcements), [announcements]);
   const [editing, setEditing] = useState<AnnouncementView | 'new' | null>(null);
-  // Once opened, the form stays mounted, so that it can close as it opens (with its transition).
-  const [formUsed, setFormUsed] = useState(false);
-  const edit = (announcement: AnnouncementView | 'new') => {
-    setFormUsed(true);
-    setEditing(announcement);
-  };
+  const formUsed = useOpenedOnce(editing !== null);
   const [deleting, setDeleting] = useState<AnnouncementView | null>(null);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? live : live.slice(0, FIRST_SHOWN);
@@ -51,7 +47,7 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
       manage={
         canManage
           ? {
-              onEdit: () => edit(announcement),
+              onEdit: () => setEditing(announcement),
               onDelete: () => setDeleting(announcement),
               onChange: (intent, values = {}) =>
                 changes.submit({ intent, id: announcement.id, ...values }, { method: 'post', action }),
@@ -74,7 +70,7 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
             leftSection={<IconPlus size={14} aria-hidden />}
             onPointerEnter={loadForm}
             onFocus={loadForm}
-            onClick={() => edit('new')}
+            onClick={() => setEditing('new')}
           >
             New announcement
           </Button>

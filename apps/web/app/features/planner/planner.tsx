@@ -4,6 +4,7 @@ import { Center, Group, Loader, Title } from '@mantine/core';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DialogState } from './allocation-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { useOpenedOnce } from '../../ui/use-opened-once';
 import { PlannerAgenda } from './planner-agenda';
 import { PlannerGrid } from './planner-grid';
 import { ProjectPlan } from './project-plan';
@@ -58,9 +59,7 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   const { view, isExpanded, toggle, expand, setExpandAll, change: changeView } = usePlannerView();
   const [focus, setFocus] = useState<GridFocus>({ key: null, col: -1, serial: 0 });
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  // Once opened, the dialog stays mounted, so that it closes with its transition.
-  const [dialogUsed, setDialogUsed] = useState(false);
-  if (dialog && !dialogUsed) setDialogUsed(true);
+  const dialogUsed = useOpenedOnce(dialog !== null);
   useEffect(() => {
     const load = () => void loadAllocationDialog();
     const options = { capture: true, once: true };
