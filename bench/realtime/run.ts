@@ -9,6 +9,7 @@
 //    with BENCH_SUBSCRIBERS (200) subscribers in 20 teams (each sees a twentieth of the rows): delivery latency
 //    p50/p99; and the most inserts per second with and without those subscribers. On PGlite, or on PostgreSQL when
 //    BENCH_CHANGES_DATABASE_URL names an empty database.
+// BENCH_REALTIME_PARTS picks some of the three parts (fan-out, connections, changes), in that order by default.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -251,38 +252,45 @@ async function changes(server: Started): Promise<Row[]> {
 
 // ---------------------------------------------------------------- run
 
-const backend = await startServer('backend');
-const baseline = await startServer('baseline');
-try {
-  const ours: FanOut[] = [];
-  const theirs: FanOut[] = [];
-  theirs.push(await fanOut(baseline, false));
-  ours.push(await fanOut(backend, true));
-  ours.push(await fanOut(backend, true));
-  theirs.push(await fanOut(baseline, false));
-  const pick = (runs: FanOut[], key: keyof FanOut) => median(runs.map((run) => run[key]));
-  const ourRate = Math.max(...ours.map((run) => run.deliveriesPerSecond));
-  const theirRate = Math.max(...theirs.map((run) => run.deliveriesPerSecond));
-  printTable(`Fan-out: ${CLIENTS} sockets on one channel, one sender (best of 2 each, latency at half the rate)`, [
-    { figure: 'minimal ws server deliveries/s', value: theirRate.toFixed(0), target: '-', ok: null },
-    { figure: 'backend deliveries/s', value: ourRate.toFixed(0), target: '-', ok: null },
-    {
-      figure: 'backend / minimal server',
-      value: ratio(ourRate / theirRate),
-      target: '>= 0.80x',
-      ok: ourRate / theirRate >= 0.8,
-    },
-    {
-      figure: 'minimal server p50 / p99',
-      value: `${ms(pick(theirs, 'p50'))} / ${ms(pick(theirs, 'p99'))}`,
-      target: '-',
-      ok: null,
-    },
-    { figure: 'backend p50', value: ms(pick(ours, 'p50')), target: '-', ok: null },
-    { figure: 'backend p99', value: ms(pick(ours, 'p99')), target: '< 50 ms', ok: pick(ours, 'p99') < 50 },
-  ]);
+async function runFanOut(): Promise<void> {
+  const backend = await startServer('backend');
+  const baseline = await startServer('baseline');
+  try {
+    const ours: FanOut[] = [];
+    const theirs: FanOut[] = [];
+    theirs.push(await fanOut(baseline, false));
+    ours.push(await fanOut(backend, true));
+    ours.push(await fanOut(backend, true));
+    theirs.push(await fanOut(baseline, false));
+    const pick = (runs: FanOut[], key: keyof FanOut) => median(runs.map((run) => run[key]));
+    const ourRate = Math.max(...ours.map((run) => run.deliveriesPerSecond));
+    const theirRate = Math.max(...theirs.map((run) => run.deliveriesPerSecond));
+    printTable(`Fan-out: ${CLIENTS} sockets on one channel, one sender (best of 2 each, latency at half the rate)`, [
+      { figure: 'minimal ws server deliveries/s', value: theirRate.toFixed(0), target: '-', ok: null },
+      { figure: 'backend deliveries/s', value: ourRate.toFixed(0), target: '-', ok: null },
+      {
+        figure: 'backend / minimal server',
+        value: ratio(ourRate / theirRate),
+        target: '>= 0.80x',
+        ok: ourRate / theirRate >= 0.8,
+      },
+      {
+        figure: 'minimal server p50 / p99',
+        value: `${ms(pick(theirs, 'p50'))} / ${ms(pick(theirs, 'p99'))}`,
+        target: '-',
+        ok: null,
+      },
+      { figure: 'backend p50', value: ms(pick(ours, 'p50')), target: '-', ok: null },
+      { figure: 'backend p99', value: ms(pick(ours, 'p99')), target: '< 50 ms', ok: pick(ours, 'p99') < 50 },
+    ]);
+  } finally {
+    await stopServer(backend);
+    await stopServer(baseline);
+  }
+}
 
-  // On a backend of its own: the fan-out's garbage, collected meanwhile, would hide what the sockets take.
+// On a backend of its own: the fan-out's garbage, collected meanwhile, would hide what the sockets take.
+async function runConnections(): Promise<void> {
   const idleBackend = await startServer('backend');
   const idle = await idleConnections(idleBackend).finally(() => stopServer(idleBackend));
   printTable(`Connections: ${IDLE} idle sockets, each joined and heartbeating, on one backend process`, [
@@ -294,8 +302,10 @@ try {
     },
     { figure: 'heartbeat reply p99 under that load', value: ms(idle.heartbeatP99), target: '-', ok: null },
   ]);
+}
 
-  // On a database of its own: PostgreSQL when BENCH_CHANGES_DATABASE_URL names an empty database, else PGlite.
+// On a database of its own: PostgreSQL when BENCH_CHANGES_DATABASE_URL names an empty database, else PGlite.
+async function runChanges(): Promise<void> {
   const changesUrl = process.env.BENCH_CHANGES_DATABASE_URL;
   const changesBackend = await startServer('backend', changesUrl);
   try {
@@ -306,7 +316,13 @@ try {
   } finally {
     await stopServer(changesBackend);
   }
-} finally {
-  await stopServer(backend);
-  await stopServer(baseline);
+}
+
+// BENCH_REALTIME_PARTS (e.g. "changes" or "fan-out,connections") runs only those parts; all three by default.
+const PARTS = { 'fan-out': runFanOut, connections: runConnections, changes: runChanges };
+const chosen = (process.env.BENCH_REALTIME_PARTS ?? Object.keys(PARTS).join(',')).split(',').map((part) => part.trim());
+for (const part of chosen) {
+  const run = PARTS[part as keyof typeof PARTS];
+  if (!run) throw new Error(`BENCH_REALTIME_PARTS: unknown part "${part}" (${Object.keys(PARTS).join(', ')})`);
+  await run();
 }

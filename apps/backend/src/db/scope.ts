@@ -13,7 +13,10 @@ export interface RequestScope {
   searchPath?: string[];
 }
 
-/** The settings every request makes, their values bound as $1..$6 (see scopeParams). */
+/**
+ * The settings every request makes, their values bound as $1..$6 (see scopeParams). _backend.realtime_visible
+ * applies the same six, in this order, from scopeParams' values.
+ */
 export const SCOPE_SETTINGS = [
   "set_config('role', $1, true)",
   "set_config('request.jwt.claims', $2, true)",

@@ -1,10 +1,10 @@
 // postgres_changes: the capture trigger announces every committed change of a published table (realtime_changes);
 // each process matches it against its subscriptions (schema, table, event, filter) and delivers it to those whose
-// role and claims may SELECT the row: one query per table and distinct subscriber per batch of changes, run as that
-// subscriber exactly as the data API runs a request. Deleted rows cannot be read back: a delete goes to subscribers
-// who may read the table, and on a table with row level security its old row shows only the primary key, as on
-// Supabase.
-import { withScope } from '../db/scope.ts';
+// role and claims may SELECT the row: one statement per table and batch of changes checks every distinct
+// subscriber, each as that subscriber exactly as the data API runs a request. Deleted rows cannot be read back: a
+// delete goes to subscribers who may read the table, and on a table with row level security its old row shows only
+// the primary key, as on Supabase.
+import { scopeParams } from '../db/scope.ts';
 import type { Db } from '../db/types.ts';
 import { scopeOf, type Identity } from './auth.ts';
 import { CHANGES_CHANNEL, readAnnounced } from './bus.ts';
@@ -49,7 +49,18 @@ interface TableInfo {
   primaryKey: string[];
   rowSecurity: boolean;
   columns: Array<{ name: string; type: string }>;
+  /** Selects the key of each row of $1 (rows as JSON) the scope may see; only for a table with a primary key. */
   visibleSql?: string;
+  /** Runs whenever the scope may read the table, and selects nothing. */
+  readableSql: string;
+}
+
+interface VisibilityCheck {
+  identity: ChangesMember['identity'];
+  /** The changes of one table this identity's subscriptions matched... */
+  changes: Set<Change>;
+  /** ...and those of them it may see. */
+  visible: Set<Change>;
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -158,26 +169,28 @@ export class Changes {
 
   private async process(batch: Change[]): Promise<void> {
     const matched = batch.map((change) => ({ change, subscriptions: this.matching(change) }));
-    // For each table and subscriber identity: the changes whose visibility must be checked.
-    const checks = new Map<string, { identity: ChangesMember['identity']; changes: Set<Change> }>();
+    // For each table: its subscriber identities, each with the changes of that table its subscriptions matched.
+    const tables = new Map<string, Map<string, VisibilityCheck>>();
     for (const { change, subscriptions } of matched) {
+      const tableKey = `${change.schema}.${change.table}`;
+      let checks = tables.get(tableKey);
+      if (!checks) tables.set(tableKey, (checks = new Map()));
       for (const { member } of subscriptions) {
-        const key = `${change.schema}.${change.table}\u0000${identityKey(member.identity)}`;
+        const key = identityKey(member.identity);
         let check = checks.get(key);
-        if (!check) checks.set(key, (check = { identity: member.identity, changes: new Set() }));
+        if (!check) checks.set(key, (check = { identity: member.identity, changes: new Set(), visible: new Set() }));
         check.changes.add(change);
       }
     }
-    const visible = new Map<string, Set<Change>>();
-    await Promise.all([...checks].map(async ([key, check]) => visible.set(key, await this.visibleChanges(check))));
+    await Promise.all([...tables.values()].map((checks) => this.checkVisibility([...checks.values()])));
     for (const { change, subscriptions } of matched) {
       if (subscriptions.length === 0) continue;
       const info = await this.tableInfo(change.schema, change.table);
       if (!info) continue;
+      const checks = tables.get(`${change.schema}.${change.table}`)!;
       const byMember = new Map<ChangesMember, number[]>();
       for (const { member, id } of subscriptions) {
-        const key = `${change.schema}.${change.table}\u0000${identityKey(member.identity)}`;
-        if (!visible.get(key)?.has(change)) continue;
+        if (!checks.get(identityKey(member.identity))?.visible.has(change)) continue;
         const ids = byMember.get(member) ?? [];
         if (!ids.includes(id)) ids.push(id);
         byMember.set(member, ids);
@@ -189,49 +202,46 @@ export class Changes {
     }
   }
 
-  /** The changes of one table the identity may see. */
-  private async visibleChanges(check: {
-    identity: ChangesMember['identity'];
-    changes: Set<Change>;
-  }): Promise<Set<Change>> {
-    const changes = [...check.changes];
-    const { schema, table } = changes[0]!;
+  /**
+   * Fills in which of its changes each identity may see, for one table, in one statement for all of them: each
+   * identity's check runs as that identity, exactly as the data API would run its request (see
+   * _backend.realtime_visible). An identity that may not read the table at all sees nothing.
+   */
+  private async checkVisibility(checks: VisibilityCheck[]): Promise<void> {
+    const { schema, table } = checks[0]!.changes.values().next().value!;
     const info = await this.tableInfo(schema, table);
-    if (!info) return new Set();
-    const rowsToCheck = changes.filter((change) => change.type !== 'DELETE');
-    const deletes = changes.filter((change) => change.type === 'DELETE');
-    if (!info.rowSecurity || rowsToCheck.length === 0 || !info.visibleSql) {
-      // Without row level security (or for deletes, whose row is gone) reading the table is what it takes; a table
-      // with row level security and no primary key cannot be checked row by row and shows only its deletes.
-      if (!(await this.mayReadTable(check.identity, schema, table))) return new Set();
-      if (!info.rowSecurity) return new Set(changes);
-      return new Set(deletes);
+    if (!info) return;
+    const changes = new Set(checks.flatMap((check) => [...check.changes]));
+    const rowsToCheck = [...changes].filter((change) => change.type !== 'DELETE');
+    // Row by row under row level security; otherwise (and for deletes, whose row is gone) reading the table is what
+    // it takes. A table with row level security and no primary key cannot be checked row by row: only its deletes.
+    const byRow = info.rowSecurity && info.visibleSql !== undefined && rowsToCheck.length > 0;
+    const statement = byRow ? info.visibleSql! : info.readableSql;
+    let found: Array<{ scope: number; keys: unknown[] }>;
+    try {
+      const result = await this.db.query<{ scope: number; keys: unknown[] }>(
+        'select scope, keys from _backend.realtime_visible($1, $2, $3)',
+        [
+          statement,
+          JSON.stringify(checks.map((check) => scopeParams(scopeOf(check.identity)))),
+          JSON.stringify(byRow ? rowsToCheck.map((change) => change.record) : []),
+        ],
+      );
+      found = result.rows;
+    } catch (error) {
+      console.error('realtime: visibility of changes could not be checked:', (error as Error).message);
+      return;
     }
     const keyOf = (row: Record<string, unknown> | null) =>
       JSON.stringify(info.primaryKey.map((column) => row?.[column]));
-    try {
-      const found = await withScope(this.db, scopeOf(check.identity), (tx) =>
-        tx.query<{ k: unknown }>(info.visibleSql!, [JSON.stringify(rowsToCheck.map((change) => change.record))]),
-      );
-      const keys = new Set(found.rows.map((row) => JSON.stringify(row.k)));
-      // The query ran, so the table is readable: its deletes are delivered too.
-      const result = new Set(deletes);
-      for (const change of rowsToCheck) if (keys.has(keyOf(change.record))) result.add(change);
-      return result;
-    } catch {
-      // No privilege on the table, or a policy that fails for this subscriber: nothing is shown.
-      return new Set();
-    }
-  }
-
-  private async mayReadTable(identity: ChangesMember['identity'], schema: string, table: string): Promise<boolean> {
-    try {
-      await withScope(this.db, scopeOf(identity), (tx) =>
-        tx.query(`select 1 from ${quote(schema)}.${quote(table)} where false`),
-      );
-      return true;
-    } catch {
-      return false;
+    for (const { scope, keys } of found) {
+      const check = checks[scope]!;
+      const visibleKeys = new Set(keys.map((key) => JSON.stringify(key)));
+      for (const change of check.changes) {
+        const visible =
+          !info.rowSecurity || change.type === 'DELETE' || (byRow && visibleKeys.has(keyOf(change.record)));
+        if (visible) check.visible.add(change);
+      }
     }
   }
 
@@ -268,12 +278,23 @@ export class Changes {
     const primaryKey = row.pk ?? [];
     const target = `${quote(schema)}.${quote(table)}`;
     const pkList = (alias: string) => primaryKey.map((column) => `${alias}.${quote(column)}`).join(', ');
+    // Row by row from the changed rows, each looked up by its primary key (`limit 1` keeps the lookup a
+    // parameterized index scan rather than a join the planner may run as a scan of the whole table, with the
+    // policies evaluated on every row).
+    const keyMatch = primaryKey.map((column) => `t.${quote(column)} = r.${quote(column)}`).join(' and ');
     const visibleSql =
       primaryKey.length === 0
         ? undefined
-        : `select jsonb_build_array(${pkList('t')}) as k from ${target} as t
-           where (${pkList('t')}) in (select ${pkList('r')} from jsonb_populate_recordset(null::${target}, $1::jsonb) as r)`;
-    return { primaryKey, rowSecurity: row.rls, columns: row.columns ?? [], ...(visibleSql ? { visibleSql } : {}) };
+        : `select v.k from jsonb_populate_recordset(null::${target}, $1::jsonb) as r,
+             lateral (select jsonb_build_array(${pkList('t')}) as k from ${target} as t where ${keyMatch} limit 1) as v`;
+    const readableSql = `select null::jsonb as k from ${target} where false`;
+    return {
+      primaryKey,
+      rowSecurity: row.rls,
+      columns: row.columns ?? [],
+      readableSql,
+      ...(visibleSql ? { visibleSql } : {}),
+    };
   }
 }
 

@@ -38,7 +38,12 @@ beforeAll(async () => {
     create table public.tags (id int primary key, label text);
     alter table public.tags replica identity full;
     create table public.hidden (id int primary key);
-    alter publication supabase_realtime add table public.notes, public.tags;
+    create table public.fragile (id int primary key, body text);
+    alter table public.fragile enable row level security;
+    create policy "fails for some" on public.fragile for select
+      using (1 / (case when auth.jwt() ->> 'fails' = 'yes' then 0 else 1 end) = 1);
+    revoke select on public.fragile from anon;
+    alter publication supabase_realtime add table public.notes, public.tags, public.fragile;
   `);
   adaToken = await keys.sign({ role: 'authenticated', sub: ada, aud: 'authenticated' }, 3600);
   bobToken = await keys.sign({ role: 'authenticated', sub: bob, aud: 'authenticated' }, 3600);
@@ -130,6 +135,26 @@ describe.each(['1.0.0', '2.0.0'] as Vsn[])('postgres_changes on vsn %s', (vsn) =
     const [removed] = await s.inbox.next(1);
     expect(removed!.old).toEqual({ id: Number(rows[0]!.id) });
   });
+});
+
+it('keeps a subscriber whose check fails, or who may not read the table, from holding up the others', async () => {
+  const failing = await rb.backend.deps.keys.sign(
+    { role: 'authenticated', sub: randomUUID(), aud: 'authenticated', fails: 'yes' },
+    3600,
+  );
+  const filter = { event: 'INSERT', schema: 'public', table: 'fragile' };
+  const reader = subscriber('2.0.0', adaToken, filter);
+  const broken = subscriber('2.0.0', failing, filter);
+  const anon = subscriber('2.0.0', undefined, filter);
+  await Promise.all([reader.ready, broken.ready, anon.ready]);
+  const { db } = rb.backend.deps;
+  // In one statement, so that all three are checked together.
+  await db.query("insert into public.fragile (id, body) values (1, 'one'), (2, 'two')");
+  const seen = await reader.inbox.next(2);
+  await sleep(300);
+  expect(seen.map((p) => p.new.body)).toEqual(['one', 'two']);
+  expect(broken.inbox.items).toEqual([]);
+  expect(anon.inbox.items).toEqual([]);
 });
 
 it('sends nothing for a table outside the publication, until it is added', async () => {
