@@ -1,7 +1,10 @@
 // A first visit is painted from the HTML alone: the page's styles come inside the document, and its scripts are
 // asked for only once the page has been painted. Pages reached afterwards by navigating in the app bring their own
 // styles, and a page that was written inline keeps working when React takes it over. Nothing on it moves as it loads.
+// Scripts go out as compressed at build time.
 import type { Page } from '@playwright/test';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn, waitForHydration } from './support/session.ts';
@@ -117,4 +120,50 @@ test('the sign-in page does not move while it loads on a slow phone', async ({ p
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
     expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.02);
   }
+});
+
+/** A GET with the given Accept-Encoding, its body as sent (not decoded). */
+function fetchRaw(url: string, acceptEncoding: string): Promise<{ encoding?: string; vary?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          encoding: response.headers['content-encoding'],
+          vary: response.headers.vary,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+test('scripts go out as compressed at build time: Brotli when the browser takes it, else gzip', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/login');
+  const script = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .find((name) => /\/assets\/entry\.client-[^/]+\.js$/.test(name))!,
+  );
+  expect(script).toBeTruthy();
+  const plain = await fetchRaw(script, 'identity');
+  expect(plain.encoding).toBeUndefined();
+  const brotli = await fetchRaw(script, 'gzip, deflate, br');
+  expect(brotli.encoding).toBe('br');
+  expect(brotli.vary).toMatch(/accept-encoding/i);
+  expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+  const gzip = await fetchRaw(script, 'gzip, deflate');
+  expect(gzip.encoding).toBe('gzip');
+  expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  expect(brotli.body.length).toBeLessThan(gzip.body.length);
+  // Pages are made per request and still compressed as they are sent.
+  const html = await fetchRaw(`${baseURL}/login`, 'gzip');
+  expect(html.encoding).toBe('gzip');
+  expect(gunzipSync(html.body).toString()).toContain('<title>');
 });

@@ -2,6 +2,7 @@
 // backend settings (SUPABASE_URL, SUPABASE_ANON_KEY), naming what is missing.
 import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -26,10 +27,14 @@ try {
 const app = express();
 app.disable('x-powered-by');
 if (env.TRUST_PROXY) app.set('trust proxy', env.TRUST_PROXY);
+// Static files go out as compressed at build time (Brotli where the browser takes it, else gzip); compression() then
+// leaves them alone and compresses what is made per request: the pages and the data.
+const precompressed = (folder, serveStatic) =>
+  expressStaticGzip(folder, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
 app.use(compression());
 // Fingerprinted assets never change; everything else in public/ may.
-app.use('/assets', express.static(`${clientBuildPath}/assets`, { immutable: true, maxAge: '1y' }));
-app.use(express.static(clientBuildPath, { maxAge: '1h', index: false }));
+app.use('/assets', precompressed(`${clientBuildPath}/assets`, { immutable: true, maxAge: '1y' }));
+app.use(precompressed(clientBuildPath, { maxAge: '1h', index: false }));
 app.use(createApp());
 
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -1,6 +1,7 @@
 // Vite build: the React Router plugin; the server bundle's entry is server/app.ts so server.js can mount it.
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { mantineComponentStyles } from './vite/mantine-component-styles';
 
 // React Router builds the client and the server bundle in one process, loading this file for each: the first load
@@ -18,5 +19,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         { output: { experimentalMinChunkSize: 20_000 } },
   },
   define: { __BUILD_TIME__: JSON.stringify(Number(process.env.TEAMPLAN_BUILD_TIME)) },
-  plugins: [mantineComponentStyles(), reactRouter()],
+  plugins: [
+    mantineComponentStyles(),
+    reactRouter(),
+    // The client's files are compressed once, at their smallest (gzip level 9, Brotli quality 11), next to each file;
+    // the server sends the one the browser accepts instead of compressing the same bytes for every request.
+    ...(isSsrBuild
+      ? []
+      : [compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' })]),
+  ],
 }));

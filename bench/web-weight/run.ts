@@ -2,12 +2,12 @@
 // React Router and the app's start-up), the root route and every route module from the root down to the page, with
 // everything they import; and beside it the stylesheets the page waits for before its first paint. Reads the build's route manifest, so run it after `npm run build`:
 //   npm run bench:web-weight
-// Each figure is also given as a ratio to the entry alone (React and React Router), measured in the same run. Exits
-// with 1 when a page is over its budget.
+// Each figure is also given as a ratio to the entry alone (React and React Router), measured in the same run, and as
+// Brotli (what the server sends a browser that accepts it, over HTTPS). Exits with 1 when a page is over its budget.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { budgetOf, routePaths, type Manifest } from './manifest.ts';
 
 const CLIENT = fileURLToPath(new URL('../../apps/web/build/client', import.meta.url));
@@ -31,6 +31,17 @@ function gzipped(asset: string): number {
   return size;
 }
 
+const brotliSizes = new Map<string, number>();
+function brotli(asset: string): number {
+  let size = brotliSizes.get(asset);
+  if (size === undefined) {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+    size = brotliCompressSync(readFileSync(path.join(CLIENT, asset)), { params }).length;
+    brotliSizes.set(asset, size);
+  }
+  return size;
+}
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const { manifest, file } = readManifest();
@@ -45,6 +56,7 @@ console.log(
   'KB gz'.padStart(8),
   'budget'.padStart(8),
   'x entry'.padStart(8),
+  'KB br'.padStart(8),
   'CSS files'.padStart(10),
   'CSS KB gz'.padStart(10),
 );
@@ -68,6 +80,7 @@ for (const { url, chain } of routePaths(manifest)) {
     kb(bytes).padStart(8),
     String(budget).padStart(8),
     (bytes / entryBytes).toFixed(2).padStart(8),
+    kb([...files].reduce((sum, asset) => sum + brotli(asset), 0)).padStart(8),
     String(stylesheets.size).padStart(10),
     kb(cssBytes).padStart(10),
     verdict,
