@@ -63,6 +63,9 @@ interface VisibilityCheck {
   visible: Set<Change>;
 }
 
+/** How many subscriber identities one statement checks (see checkVisibility). */
+const IDENTITIES_PER_STATEMENT = 16;
+
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A stable id per params (Realtime hashes the params too), so equal bindings share an id. */
@@ -203,8 +206,8 @@ export class Changes {
   }
 
   /**
-   * Fills in which of its changes each identity may see, for one table, in one statement for all of them: each
-   * identity's check runs as that identity, exactly as the data API would run its request (see
+   * Fills in which of its changes each identity may see, for one table, in one statement per group of identities:
+   * each identity's check runs as that identity, exactly as the data API would run its request (see
    * _backend.realtime_visible). An identity that may not read the table at all sees nothing.
    */
   private async checkVisibility(checks: VisibilityCheck[]): Promise<void> {
@@ -217,25 +220,25 @@ export class Changes {
     // it takes. A table with row level security and no primary key cannot be checked row by row: only its deletes.
     const byRow = info.rowSecurity && info.visibleSql !== undefined && rowsToCheck.length > 0;
     const statement = byRow ? info.visibleSql! : info.readableSql;
-    let found: Array<{ scope: number; keys: unknown[] }>;
-    try {
-      const result = await this.db.query<{ scope: number; keys: unknown[] }>(
-        'select scope, keys from _backend.realtime_visible($1, $2, $3)',
-        [
-          statement,
-          JSON.stringify(checks.map((check) => scopeParams(scopeOf(check.identity)))),
-          JSON.stringify(byRow ? rowsToCheck.map((change) => change.record) : []),
-        ],
-      );
-      found = result.rows;
-    } catch (error) {
-      console.error('realtime: visibility of changes could not be checked:', (error as Error).message);
-      return;
+    const rows = JSON.stringify(byRow ? rowsToCheck.map((change) => change.record) : []);
+    // A statement per few identities rather than one for all: the embedded database runs one statement at a time,
+    // and the requests queued meanwhile get their turn between these.
+    const found: Array<{ check: VisibilityCheck; keys: unknown[] }> = [];
+    for (let from = 0; from < checks.length; from += IDENTITIES_PER_STATEMENT) {
+      const group = checks.slice(from, from + IDENTITIES_PER_STATEMENT);
+      try {
+        const result = await this.db.query<{ scope: number; keys: unknown[] }>(
+          'select scope, keys from _backend.realtime_visible($1, $2, $3)',
+          [statement, JSON.stringify(group.map((check) => scopeParams(scopeOf(check.identity)))), rows],
+        );
+        for (const { scope, keys } of result.rows) found.push({ check: group[scope]!, keys });
+      } catch (error) {
+        console.error('realtime: visibility of changes could not be checked:', (error as Error).message);
+      }
     }
     const keyOf = (row: Record<string, unknown> | null) =>
       JSON.stringify(info.primaryKey.map((column) => row?.[column]));
-    for (const { scope, keys } of found) {
-      const check = checks[scope]!;
+    for (const { check, keys } of found) {
       const visibleKeys = new Set(keys.map((key) => JSON.stringify(key)));
       for (const change of check.changes) {
         const visible =

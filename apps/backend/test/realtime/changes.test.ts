@@ -137,6 +137,29 @@ describe.each(['1.0.0', '2.0.0'] as Vsn[])('postgres_changes on vsn %s', (vsn) =
   });
 });
 
+it('checks many subscribers of one change each as themselves', async () => {
+  // More identities than one statement checks: each must get its own rows and no one else's.
+  const { db, keys } = rb.backend.deps;
+  const owners = Array.from({ length: 18 }, () => randomUUID());
+  const tokens = await Promise.all(
+    owners.map((sub) => keys.sign({ role: 'authenticated', sub, aud: 'authenticated' }, 3600)),
+  );
+  const subscribers = tokens.map((token) =>
+    subscriber('2.0.0', token, { event: 'INSERT', schema: 'public', table: 'notes' }),
+  );
+  await Promise.all(subscribers.map((s) => s.ready));
+  await db.query(
+    'insert into public.notes (owner, body) select owner::uuid, owner from jsonb_array_elements_text($1::jsonb) as owner',
+    [JSON.stringify(owners)],
+  );
+  for (const [i, s] of subscribers.entries()) {
+    const [seen] = await s.inbox.next(1);
+    expect(seen!.new.body).toBe(owners[i]);
+  }
+  await sleep(200);
+  for (const s of subscribers) expect(s.inbox.items).toHaveLength(1);
+});
+
 it('keeps a subscriber whose check fails, or who may not read the table, from holding up the others', async () => {
   const failing = await rb.backend.deps.keys.sign(
     { role: 'authenticated', sub: randomUUID(), aud: 'authenticated', fails: 'yes' },
