@@ -180,6 +180,17 @@ it('keeps a subscriber whose check fails, or who may not read the table, from ho
   expect(anon.inbox.items).toEqual([]);
 });
 
+it('keeps the visibility check, which switches roles, to the backend: no API role may call it', async () => {
+  const { db } = rb.backend.deps;
+  for (const role of ['anon', 'authenticated', 'service_role']) {
+    const call = db.transaction(async (tx) => {
+      await tx.query("select set_config('role', $1, true)", [role]);
+      await tx.query("select * from _backend.realtime_visible('select null::jsonb as k', '[]', '[]')");
+    });
+    await expect(call, role).rejects.toMatchObject({ code: '42501' });
+  }
+});
+
 it('sends nothing for a table outside the publication, until it is added', async () => {
   const s = subscriber('2.0.0', undefined, { event: 'INSERT', schema: 'public', table: 'hidden' });
   await s.ready;
