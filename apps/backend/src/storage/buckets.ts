@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { errors } from './errors.ts';
 import { assertBucketName } from './names.ts';
-import { asCaller, asServer, callerOf, handled, jsonBody, type StorageService } from './service.ts';
+import { asCaller, asServer, callerOf, handled, jsonBody, singleReadAs, type StorageService } from './service.ts';
 import { parseSize } from './sizes.ts';
 import { BUCKET_COLUMNS, findBucket, isUuid, type BucketRow } from './sql.ts';
 
@@ -43,7 +43,7 @@ export function bucketRoutes(service: StorageService): Hono<AppEnv> {
       if (!SORT_COLUMNS.has(column)) throw errors.invalidRequest('Invalid sortColumn');
       const order = c.req.query('sortOrder')?.toLowerCase() === 'desc' ? 'desc' : 'asc';
       const search = c.req.query('search') ?? '';
-      const rows = await asCaller(service, caller, c, async (tx) => {
+      const rows = await singleReadAs(service, caller, c, async (tx) => {
         const result = await tx.query<BucketRow>(
           `select ${BUCKET_COLUMNS} from storage.buckets where name ilike '%' || $1 || '%' escape '\\'
            order by "${column}" ${order} limit $2 offset $3`,
@@ -59,7 +59,7 @@ export function bucketRoutes(service: StorageService): Hono<AppEnv> {
     '/:id',
     handled(async (c) => {
       const caller = await callerOf(service, c);
-      const bucket = await asCaller(service, caller, c, (tx) => findBucket(tx, c.req.param('id')!));
+      const bucket = await singleReadAs(service, caller, c, (read) => findBucket(read, c.req.param('id')!));
       if (!bucket) throw errors.noSuchBucket();
       return c.json(bucket);
     }),

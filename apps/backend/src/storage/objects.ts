@@ -19,6 +19,7 @@ import {
   jsonBody,
   objectAsServer,
   signedObjectOf,
+  singleReadAs,
   type StorageContext,
   type StorageService,
 } from './service.ts';
@@ -84,8 +85,8 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
         const { bucket } = splitObjectPath(rest);
         const paths = body.paths;
         if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw errors.missingParameter('paths');
-        const visible = await asCaller(service, caller, c, async (tx) => {
-          const { rows } = await tx.query<{ name: string }>(
+        const visible = await singleReadAs(service, caller, c, async (read) => {
+          const { rows } = await read.query<{ name: string }>(
             'select name from storage.objects where bucket_id = $1 and name in (select jsonb_array_elements_text($2::jsonb))',
             [bucket, paths],
           );
@@ -218,7 +219,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       assertBucketName(bucket);
       const options = listV1Options(await jsonBody(c));
       const caller = await callerOf(service, c);
-      return c.json(await asCaller(service, caller, c, (tx) => listV1(tx, bucket, options)));
+      return c.json(await singleReadAs(service, caller, c, (read) => listV1(read, bucket, options)));
     }),
   );
   app.post(
@@ -228,7 +229,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       assertBucketName(bucket);
       const body = await jsonBody(c);
       const caller = await callerOf(service, c);
-      return c.json(await asCaller(service, caller, c, (tx) => listV2(tx, bucket, body)));
+      return c.json(await singleReadAs(service, caller, c, (read) => listV2(read, bucket, body)));
     }),
   );
 

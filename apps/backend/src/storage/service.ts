@@ -146,6 +146,26 @@ export async function batchAs(
   return results;
 }
 
+/**
+ * Runs `fn`, a read of one statement, as the caller in one round trip (see batchAs) instead of a transaction of its
+ * own (a round trip each for its start, the scoping, the statement and its end). Each statement `fn` runs is scoped
+ * and committed on its own, so `fn` must not write or depend on two statements seeing the same moment.
+ */
+export function singleReadAs<T>(
+  service: StorageService,
+  caller: Caller,
+  c: StorageContext,
+  fn: (read: Queryable) => Promise<T>,
+): Promise<T> {
+  return fn({
+    query: async <R>(text: string, params?: unknown[]) => {
+      const [result] = await batchAs(service, caller, c, [{ text, params: params ?? [] }]);
+      return result as QueryResult<R>;
+    },
+    exec: () => Promise.reject(new Error('readAs runs parameterized reads only')),
+  });
+}
+
 /** One object as the caller sees it, read with the scoping in one round trip (the common read of a download). */
 export async function findObjectAs(
   service: StorageService,
