@@ -175,6 +175,7 @@ export class Changes {
     // For each table: its subscriber identities, each with the changes of that table its subscriptions matched.
     const tables = new Map<string, Map<string, VisibilityCheck>>();
     for (const { change, subscriptions } of matched) {
+      if (subscriptions.length === 0) continue;
       const tableKey = `${change.schema}.${change.table}`;
       let checks = tables.get(tableKey);
       if (!checks) tables.set(tableKey, (checks = new Map()));
@@ -211,7 +212,9 @@ export class Changes {
    * _backend.realtime_visible). An identity that may not read the table at all sees nothing.
    */
   private async checkVisibility(checks: VisibilityCheck[]): Promise<void> {
-    const { schema, table } = checks[0]!.changes.values().next().value!;
+    const first = checks[0]?.changes.values().next().value;
+    if (!first) return;
+    const { schema, table } = first;
     const info = await this.tableInfo(schema, table);
     if (!info) return;
     const changes = new Set(checks.flatMap((check) => [...check.changes]));

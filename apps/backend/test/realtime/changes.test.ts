@@ -180,6 +180,25 @@ it('keeps a subscriber whose check fails, or who may not read the table, from ho
   expect(anon.inbox.items).toEqual([]);
 });
 
+it('delivers a change committed together with changes of a table nobody follows', async () => {
+  const { db } = rb.backend.deps;
+  await db.exec(`
+    create table public.unwatched (id int primary key);
+    create table public.watched (id int primary key, label text);
+    alter publication supabase_realtime add table public.unwatched, public.watched;
+  `);
+  const s = subscriber('2.0.0', undefined, { event: 'INSERT', schema: 'public', table: 'watched' });
+  await s.ready;
+  // The first change keeps the process busy checking it; the next two arrive meanwhile and are handled together.
+  await db.query("insert into public.watched values (1, 'first')");
+  await db.transaction(async (tx) => {
+    await tx.query('insert into public.unwatched values (1)');
+    await tx.query("insert into public.watched values (2, 'with the other')");
+  });
+  const seen = await s.inbox.next(2);
+  expect(seen.map((change) => change.new.label)).toEqual(['first', 'with the other']);
+});
+
 it('keeps the visibility check, which switches roles, to the backend: no API role may call it', async () => {
   const { db } = rb.backend.deps;
   for (const role of ['anon', 'authenticated', 'service_role']) {
