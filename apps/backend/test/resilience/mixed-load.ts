@@ -162,9 +162,25 @@ export async function soak(
   return report;
 }
 
-/** Growth of resident memory from the end of the warm-up (the first quarter) to the end, as a fraction. */
+/**
+ * Growth of resident memory from the end of the warm-up (the first quarter) to the end, as a fraction, read from the
+ * straight line that best fits the samples after the warm-up. A line, not the first and last samples: resident memory
+ * rises and falls by tens of megabytes with each garbage collection, while a leak tilts the whole curve.
+ */
 export function rssGrowth(rssMb: number[]): { base: number; end: number; growth: number } {
-  const base = rssMb[Math.floor(rssMb.length / 4)];
-  const end = rssMb[rssMb.length - 1];
+  const from = Math.floor(rssMb.length / 4);
+  const samples = rssMb.slice(from);
+  const n = samples.length;
+  const meanX = (n - 1) / 2;
+  const meanY = samples.reduce((sum, y) => sum + y, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  samples.forEach((y, x) => {
+    covariance += (x - meanX) * (y - meanY);
+    variance += (x - meanX) ** 2;
+  });
+  const slope = variance > 0 ? covariance / variance : 0;
+  const base = meanY - slope * meanX;
+  const end = base + slope * (n - 1);
   return { base, end, growth: (end - base) / base };
 }

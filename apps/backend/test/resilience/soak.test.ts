@@ -1,5 +1,6 @@
 // Soak: a mixed read, write and refresh load at half of what the backend sustains, for a bounded while: no request
-// fails and resident memory stops growing once warm (under 10 % from the end of the warm-up to the end).
+// fails and resident memory stops growing once warm (under 10 % from the end of the warm-up to the end, read from the
+// line that best fits the samples; see rssGrowth).
 // `npm run bench:soak` runs the same load for longer and prints the memory curve.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,8 @@ describe('the backend under a steady mixed load', () => {
     console.log(
       `soak on ${scratch.url ? 'PostgreSQL' : 'PGlite'}: maximum ${maximum.toFixed(0)} req/s, ran at ${(maximum / 2).toFixed(0)} req/s; ` +
         `${report.requests} requests, ${report.errors.length} errors; RSS ${report.rssMb[0].toFixed(0)} MB at start, ` +
-        `${memory.base.toFixed(0)} MB warm, ${memory.end.toFixed(0)} MB at the end (${(memory.growth * 100).toFixed(1)} %)`,
+        `${memory.base.toFixed(0)} MB warm and ${memory.end.toFixed(0)} MB at the end on the fitted line ` +
+        `(${(memory.growth * 100).toFixed(1)} %)`,
     );
     expect(report.errors.slice(0, 5)).toEqual([]);
     expect(report.requests).toBeGreaterThan((maximum / 2) * SECONDS * 0.9);
