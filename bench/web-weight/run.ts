@@ -21,26 +21,23 @@ function readManifest(): { manifest: Manifest; file: string } {
   return { manifest: JSON.parse(json) as Manifest, file: `/assets/${file}` };
 }
 
-const sizes = new Map<string, number>();
-function gzipped(asset: string): number {
-  let size = sizes.get(asset);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(path.join(CLIENT, asset)), { level: 9 }).length;
-    sizes.set(asset, size);
-  }
-  return size;
+/** The size of `asset` compressed by `compress`, each asset compressed once per encoding. */
+function sizeWith(compress: (bytes: Buffer) => Buffer): (asset: string) => number {
+  const sizes = new Map<string, number>();
+  return (asset) => {
+    let size = sizes.get(asset);
+    if (size === undefined) {
+      size = compress(readFileSync(path.join(CLIENT, asset))).length;
+      sizes.set(asset, size);
+    }
+    return size;
+  };
 }
 
-const brotliSizes = new Map<string, number>();
-function brotli(asset: string): number {
-  let size = brotliSizes.get(asset);
-  if (size === undefined) {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
-    size = brotliCompressSync(readFileSync(path.join(CLIENT, asset)), { params }).length;
-    brotliSizes.set(asset, size);
-  }
-  return size;
-}
+const gzipped = sizeWith((bytes) => gzipSync(bytes, { level: 9 }));
+const brotli = sizeWith((bytes) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+);
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 

@@ -1,4 +1,4 @@
--- Which changed rows each subscriber of postgres_changes may see, for all subscribers of a table in one call: for
+-- Which changed rows each subscriber of postgres_changes may see, for the subscribers of a table it is given: for
 -- each scope (the six settings a request makes, see src/db/scope.ts) it applies the settings as the data API does,
 -- runs `statement` with `rows` as $1 and collects the keys it returns. A scope whose statement fails (no privilege
 -- on the table, a policy that raises) gets no row back, so it sees nothing: the failure is kept to a subtransaction.

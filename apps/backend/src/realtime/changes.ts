@@ -1,7 +1,7 @@
 // postgres_changes: the capture trigger announces every committed change of a published table (realtime_changes);
 // each process matches it against its subscriptions (schema, table, event, filter) and delivers it to those whose
-// role and claims may SELECT the row: one statement per table and batch of changes checks every distinct
-// subscriber, each as that subscriber exactly as the data API runs a request. Deleted rows cannot be read back: a
+// role and claims may SELECT the row: per table and batch of changes, one statement checks up to sixteen distinct
+// subscribers, each as that subscriber exactly as the data API runs a request. Deleted rows cannot be read back: a
 // delete goes to subscribers who may read the table, and on a table with row level security its old row shows only
 // the primary key, as on Supabase.
 import { scopeParams } from '../db/scope.ts';
@@ -239,13 +239,14 @@ export class Changes {
         console.error('realtime: visibility of changes could not be checked:', (error as Error).message);
       }
     }
-    const keyOf = (row: Record<string, unknown> | null) =>
-      JSON.stringify(info.primaryKey.map((column) => row?.[column]));
+    // Each changed row's key, written once for all the identities, as the lookup writes the keys it found.
+    const keyOf = new Map(
+      rowsToCheck.map((change) => [change, JSON.stringify(info.primaryKey.map((column) => change.record?.[column]))]),
+    );
     for (const { check, keys } of found) {
       const visibleKeys = new Set(keys.map((key) => JSON.stringify(key)));
       for (const change of check.changes) {
-        const visible =
-          !info.rowSecurity || change.type === 'DELETE' || (byRow && visibleKeys.has(keyOf(change.record)));
+        const visible = !info.rowSecurity || change.type === 'DELETE' || (byRow && visibleKeys.has(keyOf.get(change)!));
         if (visible) check.visible.add(change);
       }
     }

@@ -43,8 +43,8 @@ export function bucketRoutes(service: StorageService): Hono<AppEnv> {
       if (!SORT_COLUMNS.has(column)) throw errors.invalidRequest('Invalid sortColumn');
       const order = c.req.query('sortOrder')?.toLowerCase() === 'desc' ? 'desc' : 'asc';
       const search = c.req.query('search') ?? '';
-      const rows = await singleReadAs(service, caller, c, async (tx) => {
-        const result = await tx.query<BucketRow>(
+      const rows = await singleReadAs(service, caller, c, async (read) => {
+        const result = await read.query<BucketRow>(
           `select ${BUCKET_COLUMNS} from storage.buckets where name ilike '%' || $1 || '%' escape '\\'
            order by "${column}" ${order} limit $2 offset $3`,
           [search.replace(/[\\%_]/g, (char) => `\\${char}`), limit, offset],

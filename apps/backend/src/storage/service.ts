@@ -162,7 +162,7 @@ export function singleReadAs<T>(
       const [result] = await batchAs(service, caller, c, [{ text, params: params ?? [] }]);
       return result as QueryResult<R>;
     },
-    exec: () => Promise.reject(new Error('readAs runs parameterized reads only')),
+    exec: () => Promise.reject(new Error('singleReadAs runs parameterized reads only')),
   });
 }
 
