@@ -1,7 +1,7 @@
 // A first visit is painted from the HTML alone: the page's styles come inside the document, and its scripts are
 // asked for only once the page has been painted. Pages reached afterwards by navigating in the app bring their own
 // styles, and a page that was written inline keeps working when React takes it over. Nothing on it moves as it loads.
-// Scripts go out as compressed at build time.
+// Scripts go out as compressed at build time. Fields keep the ids they were served with.
 import type { Page } from '@playwright/test';
 import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -166,4 +166,14 @@ test('scripts go out as compressed at build time: Brotli when the browser takes 
   const html = await fetchRaw(`${baseURL}/login`, 'gzip');
   expect(html.encoding).toBe('gzip');
   expect(gunzipSync(html.body).toString()).toContain('<title>');
+});
+
+test('fields keep the ids they were served with, so nothing is drawn again once the page runs', async ({ page }) => {
+  const response = await page.goto('/login');
+  const servedId = /<input[^>]*id="([^"]+)"[^>]*name="identifier"/.exec(await response!.text())?.[1];
+  expect(servedId).toMatch(/^mantine-/);
+  await waitForHydration(page);
+  // Mantine would swap each id for a random one after hydrating, re-rendering every field at once.
+  await page.waitForTimeout(200);
+  await expect(page.getByLabel('Email or phone')).toHaveAttribute('id', servedId!);
 });
