@@ -1,7 +1,7 @@
 // The planner's ways of seeing the plan: zooms that keep the chosen week, a compact toolbar, readable day headers,
 // expand and collapse all (remembered), each person's bars in their row, a period's details on hover and focus, the
 // dates while dragging, the keyboard staying on the bar it moves, and the agenda on a phone.
-import type { Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
@@ -237,5 +237,24 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Escape');
     const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(wide).toBe(false);
+  });
+});
+
+test.describe('on a phone that says it is one', () => {
+  // A phone's browser: a narrow screen, touch, and a user agent naming it a phone ("Mobile").
+  const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7'];
+  test.use(pixel);
+
+  test("the server sends the phone's planner, which then shows the agenda", async ({ page }) => {
+    await signIn(page, ACCOUNTS.projectManager.email);
+    const response = await page.goto('/user-allocations');
+    const html = (await response?.text()) ?? '';
+    // The page as it arrives, before any script: the phone's toolbar, without the wide screen's zoom and filters.
+    expect(html).toContain('User allocations');
+    expect(html).not.toContain('aria-label="Zoom"');
+    expect(html).not.toContain('Search people');
+    await page.getByRole('combobox', { name: 'Person' }).click();
+    await page.getByRole('option', { name: busy.name }).click();
+    await expect(page.getByTestId('agenda-day').filter({ hasText: shown(mondayPlus(0)) })).toContainText('10 h of 8 h');
   });
 });

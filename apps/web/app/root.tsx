@@ -12,10 +12,12 @@ import type { Route } from './+types/root';
 import { ErrorPage, errorMeta } from './ui/error-page';
 import { DefaultLayout } from './ui/layouts/default-layout';
 import { PageStyles } from './ui/page-styles';
+import { PhoneHintContext } from './ui/phone-hint';
 import { PopupProvider } from './ui/popup-provider';
 import { ThemeRoot } from './ui/theme-root';
 import { AuthProvider } from './session/auth-provider';
 import { buildInfoContext } from './features/deployments/build-info.server';
+import { phoneFromHeaders } from './lib/phone-hint.server';
 import { newBuildDetected, watchBuilds } from './features/deployments/build-watcher';
 import { getServerEnv, toPublicEnv } from './session/env.server';
 import { clearFlashPopupCookie, readFlashPopup } from './session/flash-popup.server';
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     build: context.get(buildInfoContext),
     auth: { user, membership },
     popup,
+    phone: phoneFromHeaders(request.headers),
   };
 }
 
@@ -85,7 +88,9 @@ function AppState({ data, children }: { data: Awaited<ReturnType<typeof loader>>
   useEffect(() => watchBuilds(build.id, env.BUILD_CHECK_INTERVAL_MS), [build.id, env.BUILD_CHECK_INTERVAL_MS]);
   return (
     <AuthProvider server={data.auth}>
-      <PopupProvider handedOver={data.popup}>{children}</PopupProvider>
+      <PhoneHintContext value={data.phone}>
+        <PopupProvider handedOver={data.popup}>{children}</PopupProvider>
+      </PhoneHintContext>
     </AuthProvider>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { PhoneHintContext } from '../../ui/phone-hint';
 import { usePhoneScreen } from './use-phone-screen';
 
 /** A screen whose width matches a phone's or not, as `matchMedia` reports it, and that can be resized. */
@@ -20,13 +21,17 @@ function fakeScreen(phone: boolean) {
   };
 }
 
-function renderScreen() {
+function renderScreen(guess: boolean | null = null) {
   const seen: Array<boolean | undefined> = [];
   function Probe() {
     seen.push(usePhoneScreen());
     return null;
   }
-  render(<Probe />);
+  render(
+    <PhoneHintContext value={guess}>
+      <Probe />
+    </PhoneHintContext>,
+  );
   return seen;
 }
 
@@ -40,6 +45,23 @@ it('is unknown while the page hydrates, then tells a phone', async () => {
   const seen = renderScreen();
   await act(async () => {});
   expect(seen[0]).toBeUndefined();
+  expect(seen.at(-1)).toBe(true);
+});
+
+it("hydrates with the server's guess, and keeps it when the screen agrees", async () => {
+  fakeScreen(true);
+  const seen = renderScreen(true);
+  await act(async () => {});
+  expect(seen).not.toContain(undefined);
+  expect(seen).not.toContain(false);
+  expect(seen.at(-1)).toBe(true);
+});
+
+it("corrects the server's guess when the screen says otherwise", async () => {
+  fakeScreen(true);
+  const seen = renderScreen(false);
+  await act(async () => {});
+  expect(seen[0]).toBe(false);
   expect(seen.at(-1)).toBe(true);
 });
 
