@@ -253,6 +253,7 @@ test.describe('on a phone that says it is one', () => {
     expect(html).toContain('User allocations');
     expect(html).not.toContain('aria-label="Zoom"');
     expect(html).not.toContain('Search people');
+    expect(response?.headers().vary).toContain('Sec-CH-UA-Mobile');
     await page.getByRole('combobox', { name: 'Person' }).click();
     await page.getByRole('option', { name: busy.name }).click();
     await expect(page.getByTestId('agenda-day').filter({ hasText: shown(mondayPlus(0)) })).toContainText('10 h of 8 h');

@@ -54,6 +54,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
+          // The page differs by these: a phone gets its own layout (lib/phone-hint.server.ts), a bot the whole page.
+          responseHeaders.append('Vary', 'Sec-CH-UA-Mobile, User-Agent');
           const page = scriptsAfterPaint({ importModulesFirst: !import.meta.env.DEV });
           page.pipe(body);
           pipe(page);
