@@ -3,7 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { mantineComponentStyles } from './vite/mantine-component-styles';
-import { mantineStableIds } from './vite/mantine-use-id';
+import { mantineQuietHydration } from './vite/mantine-quiet-hydration';
 
 // React Router builds the client and the server bundle in one process, loading this file for each: the first load
 // fixes the build time and the second reuses it, so both bundles of one build agree on it.
@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: { __BUILD_TIME__: JSON.stringify(Number(process.env.TEAMPLAN_BUILD_TIME)) },
   plugins: [
     mantineComponentStyles(),
-    mantineStableIds(),
+    mantineQuietHydration(),
     reactRouter(),
     // The client's files are compressed once, at their smallest (gzip level 9, Brotli quality 11), next to each file;
     // the server sends the one the browser accepts instead of compressing the same bytes for every request.

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'vite/**/*.test.{ts,tsx}'],
     environment: 'node',
     // Files share a worker's imported modules rather than importing React, Mantine and the app again for each one:
     // the suite takes about 8 s instead of 50.

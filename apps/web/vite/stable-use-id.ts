@@ -1,5 +1,5 @@
-// Mantine's `useId` without the swap to a random id after mounting (see mantine-use-id.ts): the first id it gives,
-// React's, for good. A string passed in wins, as in Mantine's.
+// Mantine's `useId` without the swap to a random id after mounting (see mantine-quiet-hydration.ts): the first id it
+// gives, React's, for good. A string passed in wins, as in Mantine's.
 import { useId as useReactId } from 'react';
 
 export function useId(staticId?: string): string {
