@@ -24,6 +24,7 @@ import { usePlannerView } from './use-planner-view';
 import type { GridActions, GridFocus } from './use-grid-keyboard';
 import { usePopup } from '../../ui/popup-provider';
 import { getBrowserSupabase } from '../../session/supabase.browser';
+import { loadBrowserSupabase } from '../../session/supabase.lazy';
 import { loadPlannerData, personName, type Allocation, type PlannerData, type Project } from './planner-data';
 import { formatDate } from '../../lib/dates';
 import { csvFileName, planToCsv } from './planner-csv';
@@ -91,7 +92,9 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
   useEffect(() => {
     if (screen === undefined) return;
     let current = true;
-    loadPlannerData(getBrowserSupabase(), query)
+    // The client is created in tasks of its own (supabase.lazy.ts), not in the one that finishes hydrating the page.
+    loadBrowserSupabase()
+      .then((supabase) => loadPlannerData(supabase, query))
       .then((next) => {
         if (!current) return;
         markNow(PLANNER_MARKS.dataLoaded);
@@ -107,9 +110,8 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
     };
   }, [query, screen]);
 
-  const supabase = useMemo(() => (typeof window === 'undefined' ? null : getBrowserSupabase()), []);
   const changes = useAllocationChanges({
-    supabase: supabase!,
+    supabase: getBrowserSupabase,
     allocations,
     setAllocations,
     reload: async (stillWanted) => {

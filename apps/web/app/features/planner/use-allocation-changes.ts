@@ -70,7 +70,8 @@ function fieldsOf(allocation: Allocation): AllocationFields {
 }
 
 interface Options {
-  supabase: TypedSupabaseClient;
+  /** The browser's client, asked for when a change is saved: creating it is no part of drawing the page. */
+  supabase: () => TypedSupabaseClient;
   allocations: Allocation[];
   setAllocations: (update: (current: Allocation[]) => Allocation[]) => void;
   /** Loads the plan again, and shows it only if `stillWanted()` says so once it has arrived. */
@@ -109,14 +110,15 @@ export function useAllocationChanges({
 
   const write = useCallback(
     async (change: Change): Promise<Allocation | null> => {
-      const table = supabase.from('allocations');
+      const client = supabase();
+      const table = client.from('allocations');
       if (change.kind === 'delete') {
         const version = versionFor(change.before);
         let request = table.delete().eq('id', change.before.id);
         if (version) request = request.eq('updated_at', version);
         const { data, error } = await request.select('id');
         if (error) throw new Refused(describeDataError(error, 'allocations'));
-        if (!data?.length) throw await refusedAsStale(supabase, change.before.id, CHANGED_BEFORE_DELETE_MESSAGE);
+        if (!data?.length) throw await refusedAsStale(client, change.before.id, CHANGED_BEFORE_DELETE_MESSAGE);
         return null;
       }
       const version = change.kind === 'update' ? versionFor(change.after) : undefined;
@@ -125,7 +127,7 @@ export function useAllocationChanges({
           ? table.insert({ id: change.after.id, ...fieldsOf(change.after) })
           : table.update({ ...fieldsOf(change.after), updated_at: version }).eq('id', change.after.id);
       const { data, error } = await request.select(COLUMNS);
-      if (error?.code === 'PT409') throw await refusedAsStale(supabase, change.after.id, CHANGED_MESSAGE);
+      if (error?.code === 'PT409') throw await refusedAsStale(client, change.after.id, CHANGED_MESSAGE);
       if (error) throw new Refused(describeDataError(error, 'allocations'));
       if (!data?.length) throw new Refused(GONE_MESSAGE);
       const saved = data[0] as Allocation;
