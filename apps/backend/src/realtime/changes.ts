@@ -212,9 +212,8 @@ export class Changes {
    * _backend.realtime_visible). An identity that may not read the table at all sees nothing.
    */
   private async checkVisibility(checks: VisibilityCheck[]): Promise<void> {
-    const first = checks[0]?.changes.values().next().value;
-    if (!first) return;
-    const { schema, table } = first;
+    // Every table's entry in process() has at least one identity with at least one change.
+    const { schema, table } = checks[0]!.changes.values().next().value!;
     const info = await this.tableInfo(schema, table);
     if (!info) return;
     const changes = new Set(checks.flatMap((check) => [...check.changes]));
