@@ -11,14 +11,21 @@ export interface BackendProcess {
   anonKey: string;
   serviceRoleKey: string;
   child: ChildProcess;
+  /** The inspector's WebSocket address, when started with `inspect`. */
+  inspectorUrl?: string;
   /** The exit code, or the signal's name, once the process ended; undefined while it runs. */
   exit(): number | string | undefined;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startBackendProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<BackendProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+export async function startBackendProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  { inspect = false } = {},
+): Promise<BackendProcess> {
+  const inspectFlags = inspect ? ['--inspect=127.0.0.1:0'] : [];
+  const child = spawn(process.execPath, [...inspectFlags, '--import', 'tsx', MAIN], {
     env: { ...process.env, SUPABASE_DIR: REPO_SUPABASE_DIR, BACKEND_HOST: '127.0.0.1', BACKEND_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,6 +54,7 @@ export async function startBackendProcess(env: Record<string, string>, timeoutMs
     anonKey: field('anon key')!,
     serviceRoleKey: field('service_role key')!,
     child,
+    inspectorUrl: /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1],
     exit: () => exit,
     output: () => output,
     async stop(signal = 'SIGTERM') {

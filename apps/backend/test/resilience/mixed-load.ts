@@ -4,6 +4,7 @@
 // backend's resident memory each second. Used by the soak test (bounded) and the soak benchmark (longer, a curve).
 import { readFileSync } from 'node:fs';
 import type { BackendProcess } from './backend-process.ts';
+import type { MemoryProbe, SettledMemory } from './settled-memory.ts';
 
 const PASSWORD = 'correct-horse-42';
 const PROJECTS = 50;
@@ -24,6 +25,8 @@ export interface SoakReport {
   errors: string[];
   /** Resident memory of the backend, in MB, once per second. */
   rssMb: number[];
+  /** With a probe: the memory kept after a full collection at the end of the warm-up (a quarter in) and at the end. */
+  settled?: { warm: SettledMemory; end: SettledMemory };
 }
 
 export function residentMb(pid: number): number {
@@ -122,19 +125,23 @@ export async function measureMaximum(traffic: Traffic, callers: number, seconds:
   return done / seconds;
 }
 
-/** Sends `rate` requests a second for `seconds` (at most `maxInFlight` open at once), sampling memory each second. */
+/**
+ * Sends `rate` requests a second for `seconds` (at most `maxInFlight` open at once), sampling memory each second; with
+ * a probe, also settles memory at the end of the warm-up, under load, and once the last request is answered.
+ */
 export async function soak(
   backend: BackendProcess,
   traffic: Traffic,
   rate: number,
   seconds: number,
-  maxInFlight = 64,
+  { maxInFlight = 64, probe }: { maxInFlight?: number; probe?: MemoryProbe } = {},
 ): Promise<SoakReport> {
   const report: SoakReport = { requests: 0, errors: [], rssMb: [residentMb(backend.child.pid!)] };
   const pending = new Set<Promise<void>>();
   const started = Date.now();
   let sent = 0;
   let nextSample = started + 1000;
+  let warm: Promise<SettledMemory> | undefined;
   while (Date.now() - started < seconds * 1000) {
     const due = Math.floor(((Date.now() - started) / 1000) * rate);
     while (sent < due && pending.size < maxInFlight) {
@@ -155,10 +162,12 @@ export async function soak(
       report.rssMb.push(residentMb(backend.child.pid!));
       nextSample += 1000;
     }
+    if (probe && !warm && Date.now() - started >= (seconds * 1000) / 4) warm = probe.settle();
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   await Promise.all(pending);
   report.rssMb.push(residentMb(backend.child.pid!));
+  if (probe && warm) report.settled = { warm: await warm, end: await probe.settle() };
   return report;
 }
 

@@ -1,0 +1,52 @@
+// The memory a backend process keeps once garbage is collected, read through its inspector (the process is started
+// with `--inspect` on 127.0.0.1 and a system-chosen port). Resident memory sampled while it runs rises and falls by
+// a third with each collection, and when the collector runs depends on how busy the machine is; what survives a full
+// collection does not, so a leak is seen there and only there.
+import WebSocket from 'ws';
+import { residentMb } from './mixed-load.ts';
+
+export interface SettledMemory {
+  /** Bytes of JavaScript objects still reachable after a full collection, in MB. */
+  heapMb: number;
+  /** Resident memory of the whole process (heap, buffers, the database engine when it runs in-process), in MB. */
+  rssMb: number;
+}
+
+export interface MemoryProbe {
+  settle(): Promise<SettledMemory>;
+  close(): void;
+}
+
+export async function openMemoryProbe(inspectorUrl: string, pid: number): Promise<MemoryProbe> {
+  const socket = new WebSocket(inspectorUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  let nextId = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  const send = <T>(method: string): Promise<T> =>
+    new Promise((resolve) => {
+      const id = ++nextId;
+      waiting.set(id, (result) => {
+        waiting.delete(id);
+        resolve(result as T);
+      });
+      socket.send(JSON.stringify({ id, method }));
+    });
+
+  return {
+    async settle() {
+      // Twice: objects freed by the first collection's finalizers are only reclaimed by the next.
+      await send('HeapProfiler.collectGarbage');
+      await send('HeapProfiler.collectGarbage');
+      const { usedSize } = await send<{ usedSize: number }>('Runtime.getHeapUsage');
+      return { heapMb: usedSize / 1024 / 1024, rssMb: residentMb(pid) };
+    },
+    close: () => socket.close(),
+  };
+}
