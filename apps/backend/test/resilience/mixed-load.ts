@@ -162,7 +162,11 @@ export async function soak(
       report.rssMb.push(residentMb(backend.child.pid!));
       nextSample += 1000;
     }
-    if (probe && !warm && Date.now() - started >= (seconds * 1000) / 4) warm = probe.settle();
+    if (probe && !warm && Date.now() - started >= (seconds * 1000) / 4) {
+      warm = probe.settle();
+      // Awaited at the end; a failure meanwhile must not count as unhandled.
+      warm.catch(() => {});
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   await Promise.all(pending);

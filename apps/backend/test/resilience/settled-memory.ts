@@ -24,18 +24,24 @@ export async function openMemoryProbe(inspectorUrl: string, pid: number): Promis
     socket.once('error', reject);
   });
   let nextId = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
+  const waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   socket.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+    const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } };
+    const call = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!call) return;
+    waiting.delete(message.id!);
+    if (message.error) call.reject(new Error(`the inspector refused: ${message.error.message}`));
+    else call.resolve(message.result);
+  });
+  // A process that exits takes its inspector with it: whatever was asked fails rather than waits for ever.
+  socket.on('close', () => {
+    for (const call of waiting.values()) call.reject(new Error('the inspector closed'));
+    waiting.clear();
   });
   const send = <T>(method: string): Promise<T> =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
       const id = ++nextId;
-      waiting.set(id, (result) => {
-        waiting.delete(id);
-        resolve(result as T);
-      });
+      waiting.set(id, { resolve: (result) => resolve(result as T), reject });
       socket.send(JSON.stringify({ id, method }));
     });
 
