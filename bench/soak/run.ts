@@ -22,14 +22,14 @@ const backend = await startBackendProcess(
   60_000,
   { inspect: true },
 );
-const probe = await openMemoryProbe(backend.inspectorUrl!, backend.child.pid!);
+const probe = await openMemoryProbe(backend);
 try {
   const traffic = await prepareTraffic(backend);
   const maximum = await measureMaximum(traffic, 8, 10);
   console.log(
     `${databaseUrl ? 'PostgreSQL' : 'PGlite'}: maximum ${maximum.toFixed(0)} req/s; soaking at half for ${seconds} s`,
   );
-  const report = await soak(backend, traffic, maximum / 2, seconds, { probe });
+  const report = await soak(backend, traffic, maximum / 2, seconds, probe);
   const memory = rssGrowth(report.rssMb);
   console.log('second  RSS (MB)');
   report.rssMb.forEach((mb, second) => {
@@ -40,7 +40,7 @@ try {
     `${report.requests} requests, ${report.errors.length} errors (target 0); RSS growth after warm-up ` +
       `${(memory.growth * 100).toFixed(1)} % (${memory.base.toFixed(0)} → ${memory.end.toFixed(0)} MB, sampled while it runs)`,
   );
-  const { warm, end } = report.settled!;
+  const { warm, end } = report.settled;
   console.log(
     `after a full collection: heap ${warm.heapMb.toFixed(1)} → ${end.heapMb.toFixed(1)} MB ` +
       `(ratio ${(end.heapMb / warm.heapMb).toFixed(3)}), RSS ${warm.rssMb.toFixed(0)} → ${end.rssMb.toFixed(0)} MB ` +

@@ -25,8 +25,8 @@ export interface SoakReport {
   errors: string[];
   /** Resident memory of the backend, in MB, once per second. */
   rssMb: number[];
-  /** With a probe: the memory kept after a full collection at the end of the warm-up (a quarter in) and at the end. */
-  settled?: { warm: SettledMemory; end: SettledMemory };
+  /** The memory kept after a full collection at the end of the warm-up (a quarter in) and at the end. */
+  settled: { warm: SettledMemory; end: SettledMemory };
 }
 
 export function residentMb(pid: number): number {
@@ -126,17 +126,18 @@ export async function measureMaximum(traffic: Traffic, callers: number, seconds:
 }
 
 /**
- * Sends `rate` requests a second for `seconds` (at most `maxInFlight` open at once), sampling memory each second; with
- * a probe, also settles memory at the end of the warm-up, under load, and once the last request is answered.
+ * Sends `rate` requests a second for `seconds` (at most `maxInFlight` open at once), sampling memory each second; the
+ * probe settles memory at the end of the warm-up, under load, and once the last request is answered.
  */
 export async function soak(
   backend: BackendProcess,
   traffic: Traffic,
   rate: number,
   seconds: number,
-  { maxInFlight = 64, probe }: { maxInFlight?: number; probe?: MemoryProbe } = {},
+  probe: MemoryProbe,
+  maxInFlight = 64,
 ): Promise<SoakReport> {
-  const report: SoakReport = { requests: 0, errors: [], rssMb: [residentMb(backend.child.pid!)] };
+  const report: Omit<SoakReport, 'settled'> = { requests: 0, errors: [], rssMb: [residentMb(backend.child.pid!)] };
   const pending = new Set<Promise<void>>();
   const started = Date.now();
   let sent = 0;
@@ -162,7 +163,7 @@ export async function soak(
       report.rssMb.push(residentMb(backend.child.pid!));
       nextSample += 1000;
     }
-    if (probe && !warm && Date.now() - started >= (seconds * 1000) / 4) {
+    if (!warm && Date.now() - started >= (seconds * 1000) / 4) {
       warm = probe.settle();
       // Awaited at the end; a failure meanwhile must not count as unhandled.
       warm.catch(() => {});
@@ -171,8 +172,7 @@ export async function soak(
   }
   await Promise.all(pending);
   report.rssMb.push(residentMb(backend.child.pid!));
-  if (probe && warm) report.settled = { warm: await warm, end: await probe.settle() };
-  return report;
+  return { ...report, settled: { warm: await (warm ?? probe.settle()), end: await probe.settle() } };
 }
 
 /**

@@ -3,6 +3,7 @@
 // a third with each collection, and when the collector runs depends on how busy the machine is; what survives a full
 // collection does not, so a leak is seen there and only there.
 import WebSocket from 'ws';
+import type { BackendProcess } from './backend-process.ts';
 import { residentMb } from './mixed-load.ts';
 
 export interface SettledMemory {
@@ -17,8 +18,10 @@ export interface MemoryProbe {
   close(): void;
 }
 
-export async function openMemoryProbe(inspectorUrl: string, pid: number): Promise<MemoryProbe> {
-  const socket = new WebSocket(inspectorUrl);
+/** A probe of a backend started with `inspect`. */
+export async function openMemoryProbe(backend: BackendProcess): Promise<MemoryProbe> {
+  if (!backend.inspectorUrl) throw new Error('the backend was not started with its inspector on');
+  const socket = new WebSocket(backend.inspectorUrl);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
@@ -51,7 +54,7 @@ export async function openMemoryProbe(inspectorUrl: string, pid: number): Promis
       await send('HeapProfiler.collectGarbage');
       await send('HeapProfiler.collectGarbage');
       const { usedSize } = await send<{ usedSize: number }>('Runtime.getHeapUsage');
-      return { heapMb: usedSize / 1024 / 1024, rssMb: residentMb(pid) };
+      return { heapMb: usedSize / 1024 / 1024, rssMb: residentMb(backend.child.pid!) };
     },
     close: () => socket.close(),
   };

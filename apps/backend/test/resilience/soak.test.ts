@@ -31,7 +31,7 @@ describe('the backend under a steady mixed load', () => {
       60_000,
       { inspect: true },
     );
-    probe = await openMemoryProbe(backend.inspectorUrl!, backend.child.pid!);
+    probe = await openMemoryProbe(backend);
   }, 120_000);
   afterAll(async () => {
     probe?.close();
@@ -43,8 +43,8 @@ describe('the backend under a steady mixed load', () => {
   it(`answers every request for ${SECONDS} s at half its maximum, with memory growth under 10 %`, async () => {
     const traffic = await prepareTraffic(backend);
     const maximum = await measureMaximum(traffic, 8, 5);
-    const report = await soak(backend, traffic, maximum / 2, SECONDS, { probe });
-    const { warm, end } = report.settled!;
+    const report = await soak(backend, traffic, maximum / 2, SECONDS, probe);
+    const { warm, end } = report.settled;
     const memory = rssGrowth(report.rssMb);
     console.log(
       `soak on ${scratch.url ? 'PostgreSQL' : 'PGlite'}: maximum ${maximum.toFixed(0)} req/s, ran at ${(maximum / 2).toFixed(0)} req/s; ` +
