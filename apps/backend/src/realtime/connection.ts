@@ -1,6 +1,7 @@
 // One websocket: Phoenix frames in and out, heartbeats answered at once, and the channels joined on it. Pushes are
 // handled one after the other (a leave followed by a join of the same topic keeps its order); heartbeats skip the
 // line. A frame that is not a Phoenix message is ignored, never fatal.
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { identify, readPolicies, RealtimeRefusal, type Identity } from './auth.ts';
 import type { ChangeParams } from './changes.ts';
@@ -28,6 +29,8 @@ export class Connection {
   constructor(
     readonly service: RealtimeService,
     private readonly ws: WebSocket,
+    /** The connection under `ws`, for deliveries framed once for all sockets (see sendEncoded). */
+    private readonly socket: Duplex,
     readonly vsn: Vsn,
     /** The socket's apikey as a verified token: what channels run as without an access_token of their own. */
     private readonly apikeyToken: string,
@@ -221,9 +224,14 @@ export class Connection {
     this.ws.send(encodeText(this.vsn, frame));
   }
 
+  /**
+   * A delivery's frame, written as it is to the socket: one copy of the bytes for all its sockets, and none of ws's
+   * per-message framing. This keeps the frames in order with those ws sends, because ws writes each of its frames to the
+   * socket at once when nothing is compressed (the server turns compression off) and nothing is a Blob.
+   */
   sendEncoded(frame: Encoded): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
-    this.ws.send(frame.data, { binary: frame.binary });
+    this.socket.write(frame.wire);
   }
 
   private replyTo(frame: Frame, status: 'ok' | 'error', response: unknown): void {

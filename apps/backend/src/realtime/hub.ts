@@ -1,12 +1,30 @@
-// The channels of this process by topic, and one message's frames, encoded once for all the sockets it goes to.
+// The channels of this process by topic, and one message's WebSocket frames, built once for all its sockets.
 import { encodeText, encodeUserBroadcast, userBroadcastAsJson, type UserBroadcast, type Vsn } from './protocol.ts';
 
 /** Public and private channels of one name are different topics, as on Supabase. */
 export const topicKey = (subTopic: string, isPrivate: boolean) => `${isPrivate ? 'private' : 'public'}:${subTopic}`;
 
 export interface Encoded {
-  data: Buffer;
-  binary: boolean;
+  /** The whole WebSocket frame (RFC 6455 section 5.2, unmasked as a server sends it): the same bytes for every socket. */
+  wire: Buffer;
+}
+
+/** A final, unfragmented, uncompressed frame of text or binary data. */
+function websocketFrame(data: Buffer, binary: boolean): Buffer {
+  const opcode = binary ? 0x2 : 0x1;
+  const lengthBytes = data.length < 126 ? 0 : data.length < 65536 ? 2 : 8;
+  const frame = Buffer.allocUnsafe(2 + lengthBytes + data.length);
+  frame[0] = 0x80 | opcode;
+  if (lengthBytes === 0) frame[1] = data.length;
+  else if (lengthBytes === 2) {
+    frame[1] = 126;
+    frame.writeUInt16BE(data.length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(data.length), 2);
+  }
+  data.copy(frame, 2 + lengthBytes);
+  return frame;
 }
 
 /** A message pushed to every channel of a topic (no ref, no join_ref). */
@@ -34,12 +52,12 @@ export class Delivery {
   private encode(vsn: Vsn): Encoded | undefined {
     if (this.user && vsn === '2.0.0') {
       const data = encodeUserBroadcast(this.topic, this.user);
-      return data && { data, binary: true };
+      return data && { wire: websocketFrame(data, true) };
     }
     const payload = this.user ? userBroadcastAsJson(this.user) : this.payload;
     if (payload === undefined) return undefined;
     const text = encodeText(vsn, { joinRef: null, ref: null, topic: this.topic, event: this.event, payload });
-    return { data: Buffer.from(text), binary: false };
+    return { wire: websocketFrame(Buffer.from(text), false) };
   }
 }
 

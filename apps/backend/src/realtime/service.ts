@@ -58,6 +58,7 @@ export class RealtimeService {
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: this.limits.maxPayloadBytes + 64 * 1024,
+      // Off also because deliveries are written to the socket as whole frames (see Connection.sendEncoded).
       perMessageDeflate: false,
       clientTracking: false,
     });
@@ -96,7 +97,7 @@ export class RealtimeService {
       return refuse(socket, 401, { message: 'Invalid API key' });
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => {
-      this.connections.add(new Connection(this, ws, vsn as Vsn, token));
+      this.connections.add(new Connection(this, ws, socket, vsn as Vsn, token));
     });
   }
 

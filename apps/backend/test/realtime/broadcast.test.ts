@@ -61,6 +61,25 @@ describe.each(['1.0.0', '2.0.0'] as Vsn[])('broadcast on vsn %s', (vsn) => {
   });
 });
 
+// A delivery's WebSocket frame is built once for all its sockets; its length is written in one of three forms.
+const SIZES = [10, 300, 70_000];
+
+describe.each(['1.0.0', '2.0.0'] as Vsn[])('broadcast sizes on vsn %s', (vsn) => {
+  it('arrive whole and in order, whichever form their length takes', async () => {
+    const topic = room();
+    const inbox = new Inbox<{ event: string; payload: { text: string } }>();
+    await subscribed(rb.client(vsn).channel(topic).on('broadcast', { event: '*' }, inbox.push));
+    const sender = await subscribed(rb.client(vsn).channel(topic, { config: { broadcast: { ack: true } } }));
+    for (const size of SIZES) {
+      expect(await sender.send({ type: 'broadcast', event: `s${size}`, payload: { text: 'é'.repeat(size / 2) } })).toBe(
+        'ok',
+      );
+    }
+    const messages = await inbox.next(SIZES.length);
+    expect(messages.map((m) => [m.event, m.payload.text])).toEqual(SIZES.map((n) => [`s${n}`, 'é'.repeat(n / 2)]));
+  });
+});
+
 describe('binary payloads (vsn 2.0.0)', () => {
   it('go from client to client and from httpSend byte for byte', async () => {
     const topic = room();
@@ -73,5 +92,17 @@ describe('binary payloads (vsn 2.0.0)', () => {
     const messages = await inbox.next(2);
     expect(new Uint8Array(messages[0]!.payload)).toEqual(bytes);
     expect(new Uint8Array(messages[1]!.payload)).toEqual(Uint8Array.from([9, 8, 7]));
+  });
+
+  it('arrive byte for byte whichever form their length takes', async () => {
+    const topic = room();
+    const inbox = new Inbox<{ event: string; payload: ArrayBuffer }>();
+    await subscribed(rb.client('2.0.0').channel(topic).on('broadcast', { event: '*' }, inbox.push));
+    const sender = await subscribed(rb.client('2.0.0').channel(topic));
+    const payloads = SIZES.map((size) => Uint8Array.from({ length: size }, (_, i) => (i * 7) % 256));
+    for (const [i, bytes] of payloads.entries())
+      await sender.send({ type: 'broadcast', event: `b${i}`, payload: bytes.buffer });
+    const messages = await inbox.next(payloads.length);
+    expect(messages.map((m) => new Uint8Array(m.payload))).toEqual(payloads);
   });
 });
