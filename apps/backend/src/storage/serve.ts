@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { withCorsHeaders } from '../http/cors.ts';
 import { errors } from './errors.ts';
+import { sendFile } from './send-file.ts';
 import type { StorageContext, StorageService } from './service.ts';
 import type { ObjectRow } from './sql.ts';
 import { NotStoredError, type ByteRange } from './store/types.ts';
@@ -81,14 +82,20 @@ export async function serveObject(service: StorageService, c: StorageContext, ob
     headers['content-length'] = String(size);
   }
   if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-  let stream: Readable;
+  const outgoing = nodeResponseOf(c);
+  const { store } = service;
   try {
-    stream = await service.store.read(object.version, range, size);
+    if (outgoing && store.open) {
+      const file = await store.open(object.version);
+      outgoing.writeHead(status, withCorsHeaders(c, headers));
+      sendFile(file, range ?? { start: 0, end: size - 1 }, outgoing);
+      return RESPONSE_ALREADY_SENT;
+    }
+    return sendStream(c, status, headers, await store.read(object.version, range, size));
   } catch (error) {
     if (error instanceof NotStoredError) throw errors.noSuchKey();
     throw error;
   }
-  return sendStream(c, status, headers, stream);
 }
 
 /** Node's response for the request, when it came through Node's HTTP server. */

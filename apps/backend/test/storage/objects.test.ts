@@ -1,5 +1,6 @@
 // Objects through supabase-js: upload (raw, Blob/multipart, stream), upsert, replace, metadata, limits, download with
 // ranges and conditional requests, info, exists, list v1 and v2, move, copy, remove, public and signed URLs.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -127,6 +128,22 @@ describe('downloading', () => {
     expect(await ranged.text()).toBe('cde');
     const head = await fetch(url, { method: 'HEAD', headers: auth });
     expect(head.headers.get('content-length')).toBe('10');
+  });
+
+  it('sends a file of several read buffers byte for byte, whole, by a range across them, and to concurrent readers', async () => {
+    const bytes = randomBytes(1_300_000);
+    await docs().upload('dl/random.bin', bytes, { contentType: 'application/octet-stream' });
+    const url = `${sb.url}/storage/v1/object/docs/dl/random.bin`;
+    const auth = { authorization: `Bearer ${sb.backend.deps.keys.serviceRoleKey}` };
+    const wholes = await Promise.all(
+      Array.from({ length: 4 }, async () =>
+        Buffer.from(await (await docs().download('dl/random.bin')).data!.arrayBuffer()),
+      ),
+    );
+    for (const whole of wholes) expect(whole.equals(bytes)).toBe(true);
+    const ranged = await fetch(url, { headers: { ...auth, range: 'bytes=250000-1100000' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(bytes.subarray(250_000, 1_100_001))).toBe(true);
   });
 
   it('sends CORS headers to an allowed origin, on the whole body, a range, 304 and HEAD alike', async () => {

@@ -3,7 +3,7 @@
 // a version's name. Files are spread over 256 folders by the first characters of the version.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { storeThroughTemporaryFile } from './to-file.ts';
@@ -76,6 +76,15 @@ export class LocalStore implements ObjectStore {
       );
     });
     return stream;
+  }
+
+  async open(version: string): Promise<FileHandle> {
+    try {
+      return await open(this.fileOf(version), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotStoredError();
+      throw error;
+    }
   }
 
   async copy(fromVersion: string, toVersion: string): Promise<StoredFile> {

@@ -1,5 +1,6 @@
 // Where object bytes are kept. Bytes are addressed by version (a fresh id per upload), never by the object's name,
 // so a name chosen by a caller never becomes a file path, and replacing an object never overwrites bytes being read.
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 
 export interface StoredFile {
@@ -34,6 +35,12 @@ export interface ObjectStore {
    * version's length when known, lets a store stop at the end without a further read to find it.
    */
   read(version: string, range?: ByteRange, size?: number): Promise<Readable>;
+  /**
+   * The bytes of a version as a file opened on this machine, for a store that keeps them on its disk: a download sends
+   * them without a new buffer for every chunk (see send-file.ts). The caller closes it. Throws NotStoredError when the
+   * version has no bytes.
+   */
+  open?(version: string): Promise<FileHandle>;
   copy(fromVersion: string, toVersion: string): Promise<StoredFile>;
   /** Deletes versions; ones already gone are ignored. */
   remove(versions: string[]): Promise<void>;
