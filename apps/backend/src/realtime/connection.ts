@@ -220,7 +220,7 @@ export class Connection {
   }
 
   push(frame: Frame): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (!this.keepingUp()) return;
     this.ws.send(encodeText(this.vsn, frame));
   }
 
@@ -230,8 +230,16 @@ export class Connection {
    * socket at once when nothing is compressed (the server turns compression off) and nothing is a Blob.
    */
   sendEncoded(frame: Encoded): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (!this.keepingUp()) return;
     this.socket.write(frame.wire);
+  }
+
+  /** Whether the socket is open and its client reads what it is sent; one that fell too far behind is dropped. */
+  private keepingUp(): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false;
+    if (this.socket.writableLength <= this.service.limits.maxUnsentBytes) return true;
+    this.ws.terminate();
+    return false;
   }
 
   private replyTo(frame: Frame, status: 'ok' | 'error', response: unknown): void {

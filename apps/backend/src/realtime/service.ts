@@ -23,6 +23,12 @@ export interface RealtimeLimits {
   maxPayloadBytes: number;
   /** A socket silent for this long (no heartbeat) is dropped, and leaves presence. */
   idleTimeoutMs: number;
+  /**
+   * A socket with more than this waiting to be sent to it, beyond what the system holds, is dropped: a client that
+   * stopped reading (a stalled network, a suspended machine) would otherwise have every message sent to it kept in
+   * this process's memory. realtime-js connects and joins again once it can.
+   */
+  maxUnsentBytes: number;
 }
 
 export type Published = { payload: unknown; user?: undefined } | { user: UserBroadcast; payload?: undefined };
@@ -50,6 +56,8 @@ export class RealtimeService {
       maxEventsPerSecond: toml.max_events_per_second,
       maxPayloadBytes: toml.max_payload_size_in_kb * 1024,
       idleTimeoutMs: 60_000,
+      // A few of the largest messages, and never less than 16 MiB.
+      maxUnsentBytes: Math.max(16 * 1024 * 1024, 4 * toml.max_payload_size_in_kb * 1024),
     };
     this.bus = new Bus(db, (message) => this.onBus(message));
     this.presence = new Presence(this.hub, this.bus);

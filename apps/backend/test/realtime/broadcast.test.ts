@@ -1,7 +1,9 @@
 // Broadcast through supabase-js on both protocol versions: between clients with self and ack, binary payloads,
-// and from HTTP (the messages form and httpSend).
+// and from HTTP (the messages form and httpSend); a socket that stops reading is dropped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../wait.ts';
 import { Inbox, startRealtimeBackend, subscribed, type RealtimeBackend, type Vsn, STARTUP_MS } from './backend.ts';
+import { RawSocket } from './raw-socket.ts';
 
 let rb: RealtimeBackend;
 beforeAll(async () => {
@@ -77,6 +79,42 @@ describe.each(['1.0.0', '2.0.0'] as Vsn[])('broadcast sizes on vsn %s', (vsn) =>
     }
     const messages = await inbox.next(SIZES.length);
     expect(messages.map((m) => [m.event, m.payload.text])).toEqual(SIZES.map((n) => [`s${n}`, 'é'.repeat(n / 2)]));
+  });
+});
+
+describe('a socket that stops reading', () => {
+  it('is dropped once too much waits for it, while the others get every message', async () => {
+    const service = rb.backend.deps.realtime!;
+    const maxUnsent = service.limits.maxUnsentBytes;
+    service.limits.maxUnsentBytes = 1024 * 1024;
+    try {
+      const topic = room();
+      const stalled = await RawSocket.open(rb.url, rb.backend.deps.keys.anonKey);
+      expect((await stalled.join(topic)).reply.status).toBe('ok');
+      const inbox = new Inbox();
+      await subscribed(rb.client('1.0.0').channel(topic).on('broadcast', { event: '*' }, inbox.push));
+      stalled.ws.pause();
+      // 20 MB: more than the system's socket buffers hold, and the limit beyond them.
+      const messages = Array.from({ length: 5 }, () => ({
+        topic,
+        event: 'big',
+        payload: { text: 'x'.repeat(100_000) },
+      }));
+      for (let i = 0; i < 40; i++) {
+        const response = await fetch(`${rb.url}/realtime/v1/api/broadcast`, {
+          method: 'POST',
+          headers: { apikey: rb.backend.deps.keys.anonKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ messages }),
+        });
+        expect(response.status).toBe(202);
+      }
+      await inbox.next(200, 15_000);
+      stalled.ws.resume();
+      await until(() => stalled.closeCode !== undefined, 5000, 'the stalled socket to be closed');
+      expect(stalled.messages.filter((message) => message.event === 'broadcast').length).toBeLessThan(200);
+    } finally {
+      service.limits.maxUnsentBytes = maxUnsent;
+    }
   });
 });
 
