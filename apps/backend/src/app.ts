@@ -14,7 +14,7 @@ import { mountMailbox } from './mail/routes.ts';
 import { DbUnavailableError } from './db/unavailable.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { restRoutes } from './rest/routes.ts';
-import { createStorageService, storageRoutes } from './storage/routes.ts';
+import { storageRoutes } from './storage/routes.ts';
 
 const STORAGE_PREFIX = '/storage/v1';
 
@@ -43,9 +43,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route('/rest/v1', restRoutes(deps));
   if (deps.realtime) app.route('/realtime/v1', realtimeRoutes(deps.realtime));
   mountFunctions(app, deps);
-  if (deps.config.storage.enabled) {
-    app.route(STORAGE_PREFIX, storageRoutes(deps.storage ?? createStorageService(deps)));
-  }
+  if (deps.storage) app.route(STORAGE_PREFIX, storageRoutes(deps.storage));
 
   app.notFound(noRouteMatched);
   app.onError((error, c) => {

@@ -14,7 +14,7 @@ export interface Deps {
   mailer: Mailer;
   /** Absent where an app is built for some services only (tests); the functions routes then do not exist. */
   functions?: FunctionsRuntime;
-  /** The storage service; built by the app from the other dependencies where absent. */
+  /** The storage service, when [storage] is enabled; /storage/v1 is served only with it. */
   storage?: StorageService;
   /** Absent where an app is built without a listening server (tests); /realtime/v1 then does not exist. */
   realtime?: RealtimeService;

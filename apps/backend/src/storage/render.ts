@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Hono } from 'hono';
-import sharp, { type FormatEnum } from 'sharp';
+import type { FormatEnum } from 'sharp';
 import type { AppEnv } from '../http/env.ts';
 import { errors, StorageError } from './errors.ts';
 import { RenderCache } from './render-cache.ts';
@@ -126,7 +126,13 @@ async function readObject(service: StorageService, object: ObjectRow): Promise<B
   }
 }
 
+// Loaded at the first transformation: sharp and its native library are kept out of a backend that renders nothing
+// (its JavaScript alone is more than 2 MB of heap, which every full collection marks).
+let sharpLibrary: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => (await (sharpLibrary ??= import('sharp'))).default;
+
 async function formatOf(version: string, source: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   let format: string;
   try {
     format = (await sharp(source).metadata()).format ?? '';
@@ -180,6 +186,7 @@ async function render(
     return new Response(null, { status: 200, headers });
   }
   if (cached) return sendBytes(c, 200, headers, cached.bytes);
+  const sharp = await loadSharp();
   const output = await sharp(await readSource(), { limitInputPixels: 50_000_000 })
     .rotate()
     .resize({

@@ -3,6 +3,7 @@
 // made here when no such notices are heard, and once at start (for changes a crash interrupted).
 import path from 'node:path';
 import { Hono } from 'hono';
+import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { bucketRoutes } from './buckets.ts';
@@ -14,15 +15,19 @@ import { resumableRoutes } from './tus.ts';
 import type { StorageService } from './service.ts';
 import type { BucketRow, ObjectRow } from './sql.ts';
 import { LocalStore } from './store/local.ts';
-import { S3Store } from './store/s3.ts';
 import type { ObjectStore } from './store/types.ts';
 
-export function createStorageService(deps: Deps, store?: ObjectStore): StorageService {
-  const objectStore: ObjectStore =
-    store ??
-    (deps.config.storage.s3
-      ? new S3Store(deps.config.storage.s3, path.join(deps.config.dataDir, 'storage', 'tmp'))
-      : new LocalStore(path.join(deps.config.dataDir, 'storage')));
+/**
+ * The byte store the configuration names. The AWS SDK (about 5 MB of heap, which every full collection marks) is
+ * loaded only by a backend that keeps its bytes in S3.
+ */
+export async function openObjectStore(config: Config): Promise<ObjectStore> {
+  if (!config.storage.s3) return new LocalStore(path.join(config.dataDir, 'storage'));
+  const { S3Store } = await import('./store/s3.ts');
+  return new S3Store(config.storage.s3, path.join(config.dataDir, 'storage', 'tmp'));
+}
+
+export function createStorageService(deps: Deps, objectStore: ObjectStore): StorageService {
   const collector = new GarbageCollector(deps.db, objectStore);
   const objects = new RecentRows<ObjectRow>(OBJECTS_CHANNEL);
   const buckets = new RecentRows<BucketRow>(BUCKETS_CHANNEL);

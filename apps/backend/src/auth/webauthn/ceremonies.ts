@@ -1,19 +1,19 @@
 // WebAuthn ceremonies for this server's relying party, shared by WebAuthn second factors and passkeys: the options a
 // browser's navigator.credentials call takes, and the verification of what the authenticator answered
 // (@simplewebauthn/server checks the challenge, origin, RP id, attestation and signature).
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { StoredWebauthnCredential } from '../models/factors.ts';
 import type { RelyingParty } from '../mfa/settings.ts';
+
+// Loaded at the first ceremony: the library and its certificate parsers are about 5 MB of heap, which every full
+// collection would otherwise mark in a backend where most requests never involve a passkey.
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (library ??= import('@simplewebauthn/server'));
 
 /** How long a browser may take to answer (GoTrue's go-webauthn default). */
 const TIMEOUT_MS = 60_000;
@@ -25,12 +25,13 @@ export interface WebauthnUser {
   displayName: string;
 }
 
-export function registrationOptions(
+export async function registrationOptions(
   rp: RelyingParty,
   user: WebauthnUser,
   exclude: string[],
   residentKey: 'required' | 'preferred',
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -44,10 +45,11 @@ export function registrationOptions(
   });
 }
 
-export function authenticationOptions(
+export async function authenticationOptions(
   rp: RelyingParty,
   allow: string[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
@@ -72,6 +74,7 @@ export async function verifyRegistration(
   response: unknown,
   challenge: string,
 ): Promise<RegisteredCredential> {
+  const { verifyRegistrationResponse } = await webauthn();
   const { verified, registrationInfo } = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
     expectedChallenge: challenge,
@@ -84,7 +87,7 @@ export async function verifyRegistration(
   return {
     credential: {
       id: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports: credential.transports ?? [],
     },
@@ -102,6 +105,7 @@ export async function verifyAuthentication(
   challenge: string,
   stored: StoredWebauthnCredential,
 ): Promise<number> {
+  const { verifyAuthenticationResponse } = await webauthn();
   const { verified, authenticationInfo } = await verifyAuthenticationResponse({
     response: response as AuthenticationResponseJSON,
     expectedChallenge: challenge,
@@ -109,7 +113,7 @@ export async function verifyAuthentication(
     expectedRPID: rp.id,
     credential: {
       id: stored.id,
-      publicKey: isoBase64URL.toBuffer(stored.publicKey),
+      publicKey: new Uint8Array(Buffer.from(stored.publicKey, 'base64url')),
       counter: stored.counter,
       transports: stored.transports as never,
     },
@@ -126,6 +130,7 @@ export function assertionIdentity(response: unknown): { credentialId: string; us
   const handle = body.response?.userHandle;
   return {
     credentialId,
-    userHandle: typeof handle === 'string' && handle !== '' ? isoBase64URL.toUTF8String(handle) : undefined,
+    userHandle:
+      typeof handle === 'string' && handle !== '' ? Buffer.from(handle, 'base64url').toString('utf8') : undefined,
   };
 }
