@@ -12,7 +12,7 @@ import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RealtimeService } from './realtime/service.ts';
-import { createStorageService, openObjectStore } from './storage/routes.ts';
+import { createStorageService } from './storage/routes.ts';
 import { seedBuckets } from './storage/seed.ts';
 
 export interface Backend {
@@ -32,7 +32,7 @@ export async function prepare(config: Config): Promise<{ deps: Deps; migrations:
     await realtime?.start();
     const deps: Deps = { config, db, keys, mailer: createMailer(config.project, db), functions, realtime };
     if (config.storage.enabled) {
-      deps.storage = createStorageService(deps, await openObjectStore(config));
+      deps.storage = await createStorageService(deps);
       await seedBuckets(deps.storage);
       await deps.storage.collectGarbage();
     }

@@ -16,7 +16,7 @@ import type { Db } from '../src/db/types.ts';
 import type { Deps } from '../src/deps.ts';
 import { loadKeys } from '../src/keys.ts';
 import { createMailbox } from '../src/mail/mailer.ts';
-import { createStorageService, openObjectStore } from '../src/storage/routes.ts';
+import { createStorageService } from '../src/storage/routes.ts';
 
 export const REPO_SUPABASE_DIR = fileURLToPath(new URL('../../../supabase', import.meta.url));
 
@@ -52,7 +52,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const keys = await loadKeys(config);
   const deps: Deps = { config, db, keys, mailer: createMailbox(db) };
   // Made here rather than by the app, so that closing stops its work (a pass over unused bytes) before the database.
-  if (config.storage.enabled) deps.storage = createStorageService(deps, await openObjectStore(config));
+  if (config.storage.enabled) deps.storage = await createStorageService(deps);
   const app = createApp(deps);
   return {
     ...deps,

@@ -21,13 +21,14 @@ import type { ObjectStore } from './store/types.ts';
  * The byte store the configuration names. The AWS SDK (about 5 MB of heap, which every full collection marks) is
  * loaded only by a backend that keeps its bytes in S3.
  */
-export async function openObjectStore(config: Config): Promise<ObjectStore> {
+async function openObjectStore(config: Config): Promise<ObjectStore> {
   if (!config.storage.s3) return new LocalStore(path.join(config.dataDir, 'storage'));
   const { S3Store } = await import('./store/s3.ts');
   return new S3Store(config.storage.s3, path.join(config.dataDir, 'storage', 'tmp'));
 }
 
-export function createStorageService(deps: Deps, objectStore: ObjectStore): StorageService {
+export async function createStorageService(deps: Deps): Promise<StorageService> {
+  const objectStore = await openObjectStore(deps.config);
   const collector = new GarbageCollector(deps.db, objectStore);
   const objects = new RecentRows<ObjectRow>(OBJECTS_CHANNEL);
   const buckets = new RecentRows<BucketRow>(BUCKETS_CHANNEL);
