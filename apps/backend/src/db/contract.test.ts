@@ -79,11 +79,12 @@ describe.each(adapters)('Db contract on $name', (adapter) => {
     });
   });
 
-  it('reports affected rows and field names', async () => {
+  it('reports affected rows, selected rows and field names', async () => {
     const result = await db.query("update notes set flag = true where owner = 'alice'");
     expect(result.rowCount).toBe(1);
     const select = await db.query('select id, owner from notes limit 1');
     expect(select.fields.map((f) => f.name)).toEqual(['id', 'owner']);
+    expect(select.rowCount).toBe(1);
   });
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {

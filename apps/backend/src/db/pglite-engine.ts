@@ -34,7 +34,8 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>, pgliteParsers: Parsers): Q
     async query<R>(text: string, params?: unknown[]): Promise<QueryResult<R>> {
       try {
         const result = await target.query<R>(text, toParams(params), { parsers: pgliteParsers });
-        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, fields: result.fields };
+        // PGlite counts the rows a write affected, and 0 for a select: a select's count is the rows it returned.
+        return { rows: result.rows, rowCount: result.affectedRows || result.rows.length, fields: result.fields };
       } catch (error) {
         throw toDbError(error);
       }

@@ -1,8 +1,10 @@
 // The embedded adapter: Postgres compiled to WebAssembly. With a data folder (the backend) it runs on a thread of
-// its own with a statement time limit, the folder locked to this process; in memory (tests) on the calling thread.
+// its own with a statement time limit, the folder locked to this process, and vacuumed as autovacuum would (see
+// maintenance.ts); in memory (tests) on the calling thread.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireLock } from './lock.ts';
+import { TableMaintenance } from './maintenance.ts';
 import { openPgliteEngine } from './pglite-engine.ts';
 import { openThreadedPglite, type ThreadedOptions } from './pglite-threaded.ts';
 import type { Db } from './types.ts';
@@ -10,8 +12,13 @@ import type { Db } from './types.ts';
 /** Where the backend keeps its embedded database within its data folder. */
 export const pgdataFolder = (dataDir: string) => path.join(dataDir, 'pgdata');
 
+export interface PgliteOptions extends ThreadedOptions {
+  /** How long between vacuum passes, in milliseconds; by default a minute, as Postgres's autovacuum. */
+  maintenanceIntervalMs?: number;
+}
+
 /** Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir?: string, options: ThreadedOptions = { statementTimeoutMs: 0 }): Promise<Db> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = { statementTimeoutMs: 0 }): Promise<Db> {
   if (!dataDir) return openPgliteEngine();
   mkdirSync(dataDir, { recursive: true });
   const release = acquireLock(path.join(dataDir, 'pgdata.lock'));
@@ -22,9 +29,12 @@ export async function openPglite(dataDir?: string, options: ThreadedOptions = { 
     release();
     throw error;
   }
+  const maintenance = new TableMaintenance(db, options.maintenanceIntervalMs);
+  maintenance.start();
   return {
     ...db,
     async close() {
+      await maintenance.stop();
       await db.close();
       release();
     },

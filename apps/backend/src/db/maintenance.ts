@@ -1,0 +1,119 @@
+// Vacuum and analyze for the embedded database. PGlite runs Postgres as a single process with no background workers,
+// so its autovacuum never runs: without this, the space of deleted and updated rows is never reused (a table that
+// churns, such as sessions, rate limits or storage notes, grows for ever), the planner has no statistics for any
+// table, and transaction ids are never frozen. Each pass picks the tables Postgres's own autovacuum would pick, by its
+// own settings (thresholds, scale factors, freeze age, a table's autovacuum_enabled), and vacuums or analyzes them one
+// at a time, between requests.
+import type { Db } from './types.ts';
+
+export type MaintenanceAction = 'vacuum' | 'analyze';
+
+export interface MaintenanceDone {
+  schema: string;
+  table: string;
+  action: MaintenanceAction;
+}
+
+/**
+ * The tables due for maintenance, by autovacuum's rules: dead rows or rows inserted since the last vacuum past their
+ * threshold plus a share of the table, or ids older than the freeze age, ask for a vacuum (which also analyzes when
+ * changes since the last analysis ask for that); changes since the last analysis alone ask for an analysis.
+ */
+const DUE_TABLES = `
+  with settings as (
+    select
+      current_setting('autovacuum_vacuum_threshold')::float8 as vacuum_base,
+      current_setting('autovacuum_vacuum_scale_factor')::float8 as vacuum_share,
+      current_setting('autovacuum_vacuum_insert_threshold')::float8 as insert_base,
+      current_setting('autovacuum_vacuum_insert_scale_factor')::float8 as insert_share,
+      current_setting('autovacuum_analyze_threshold')::float8 as analyze_base,
+      current_setting('autovacuum_analyze_scale_factor')::float8 as analyze_share,
+      current_setting('autovacuum_freeze_max_age')::float8 as freeze_age
+  ), tables as (
+    select s.schemaname, s.relname, c.relkind, greatest(c.reltuples, 0) as tuples,
+      s.n_dead_tup, s.n_ins_since_vacuum, s.n_mod_since_analyze, age(c.relfrozenxid) as xid_age
+    from pg_stat_all_tables s
+    join pg_class c on c.oid = s.relid
+    where c.relkind in ('r', 'm', 'p')
+      and s.schemaname not in ('pg_toast', 'information_schema')
+      and not coalesce('autovacuum_enabled=false' = any (c.reloptions), false)
+  )
+  select * from (
+    select schemaname as schema, relname as "table",
+      relkind <> 'p' and (
+        n_dead_tup > vacuum_base + vacuum_share * tuples
+        or n_ins_since_vacuum > insert_base + insert_share * tuples
+        or xid_age > freeze_age
+      ) as needs_vacuum,
+      n_mod_since_analyze > analyze_base + analyze_share * tuples as needs_analyze
+    from tables, settings
+  ) due
+  where needs_vacuum or needs_analyze
+  order by schema, "table"`;
+
+/** Postgres's default autovacuum_naptime: how long autovacuum waits between passes over a database. */
+const DEFAULT_INTERVAL_MS = 60_000;
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** A table dropped between the choice and its turn is simply skipped. */
+const UNDEFINED_TABLE = '42P01';
+
+export class TableMaintenance {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly intervalMs = DEFAULT_INTERVAL_MS,
+  ) {}
+
+  /** Passes from now on, each a pause after the last one ended. */
+  start(): void {
+    const next = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        this.running = this.pass()
+          .catch((error: unknown) => console.error('The embedded database could not be vacuumed:', error))
+          .finally(next);
+      }, this.intervalMs);
+      // A pass pending does not keep the process alive.
+      this.timer.unref();
+    };
+    next();
+  }
+
+  /** No pass after this one; resolves once a pass under way has ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Vacuums or analyzes each table that is due, one statement at a time; says what it did. */
+  async pass(): Promise<MaintenanceDone[]> {
+    // Postgres counts changes in the session that made them and publishes the counts at most once a second; the
+    // embedded database has one session, whose counts are published as this statement ends, for the next to read.
+    await this.db.query('select pg_stat_force_next_flush()');
+    const { rows } = await this.db.query<{
+      schema: string;
+      table: string;
+      needs_vacuum: boolean;
+      needs_analyze: boolean;
+    }>(DUE_TABLES);
+    const done: MaintenanceDone[] = [];
+    for (const { schema, table, needs_vacuum: vacuum, needs_analyze: analyze } of rows) {
+      if (this.stopped) break;
+      const name = `${quoteIdent(schema)}.${quoteIdent(table)}`;
+      const action: MaintenanceAction = vacuum ? 'vacuum' : 'analyze';
+      try {
+        await this.db.exec(vacuum ? `vacuum (analyze ${analyze}) ${name}` : `analyze ${name}`);
+        done.push({ schema, table, action });
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNDEFINED_TABLE) throw error;
+      }
+    }
+    return done;
+  }
+}
