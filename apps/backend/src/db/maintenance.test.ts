@@ -1,11 +1,12 @@
-// The embedded database has no autovacuum of its own: the backend's passes reuse the space of deleted rows, give the
-// planner its statistics, leave tables below autovacuum's thresholds alone, and run by themselves on a data folder.
+// The embedded database has no autovacuum or checkpointer of its own: the backend's passes reuse the space of deleted
+// rows, give the planner its statistics, leave tables below autovacuum's thresholds alone, checkpoint when something
+// was written, and run by themselves on a data folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../test/wait.ts';
-import { TableMaintenance } from './maintenance.ts';
+import { DatabaseMaintenance } from './maintenance.ts';
 import { openPglite } from './pglite.ts';
 import type { Db } from './types.ts';
 
@@ -22,10 +23,10 @@ async function churn(db: Db, table: string, rows: number): Promise<void> {
 
 describe('vacuum and analyze of the embedded database', () => {
   let db: Db;
-  let maintenance: TableMaintenance;
+  let maintenance: DatabaseMaintenance;
   beforeAll(async () => {
     db = await openPglite();
-    maintenance = new TableMaintenance(db);
+    maintenance = new DatabaseMaintenance(db);
     // Whatever the start left due (the catalogs), so that each test sees only its own tables.
     await maintenance.pass();
   });
@@ -64,9 +65,9 @@ describe('vacuum and analyze of the embedded database', () => {
     await db.exec('insert into quiet select generate_series(1, 10)');
     await db.exec('create table excluded (id int primary key) with (autovacuum_enabled = false)');
     await db.exec('insert into excluded select generate_series(1, 5000)');
-    const done = await maintenance.pass();
-    expect(done.map((entry) => entry.table)).not.toContain('quiet');
-    expect(done.map((entry) => entry.table)).not.toContain('excluded');
+    const tables = (await maintenance.pass()).map((entry) => ('table' in entry ? entry.table : undefined));
+    expect(tables).not.toContain('quiet');
+    expect(tables).not.toContain('excluded');
   });
 
   it('handles any table name', async () => {
@@ -76,12 +77,44 @@ describe('vacuum and analyze of the embedded database', () => {
   });
 });
 
+describe('checkpoints of the embedded database', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPglite();
+  });
+  afterAll(() => db.close());
+
+  const redo = async () =>
+    (await db.query<{ lsn: string }>('select redo_lsn::text as lsn from pg_control_checkpoint()')).rows[0].lsn;
+
+  it('checkpoints once its interval has passed and something was written since, and not otherwise', async () => {
+    const maintenance = new DatabaseMaintenance(db, { checkpointEveryMs: 0 });
+    await maintenance.pass();
+    const settled = await redo();
+    expect(await maintenance.pass()).not.toContainEqual({ action: 'checkpoint' });
+    expect(await redo()).toBe(settled);
+
+    await db.exec('create table written (id bigserial primary key, body text)');
+    await churn(db, 'written', 500);
+    expect(await maintenance.pass()).toContainEqual({ action: 'checkpoint' });
+    expect(await redo()).not.toBe(settled);
+  });
+
+  it('waits for checkpoint_timeout (five minutes) when only a little was written', async () => {
+    const maintenance = new DatabaseMaintenance(db);
+    await db.exec('checkpoint');
+    await db.exec('create table little (id int)');
+    await db.exec('insert into little select generate_series(1, 1000)');
+    expect(await maintenance.pass()).not.toContainEqual({ action: 'checkpoint' });
+  });
+});
+
 describe('the embedded database in a data folder', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'teamplan-maintenance-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('is vacuumed by itself, and closes while a pass is due', async () => {
-    const db = await openPglite(dir, { statementTimeoutMs: 0, maintenanceIntervalMs: 100 });
+  it('is vacuumed and checkpointed by itself, and closes while a pass is due', async () => {
+    const db = await openPglite(dir, { statementTimeoutMs: 0, maintenance: { intervalMs: 100, checkpointEveryMs: 0 } });
     try {
       await db.exec('create table sessions (id bigserial primary key, body text)');
       await churn(db, 'sessions', 1000);
@@ -89,6 +122,12 @@ describe('the embedded database in a data folder', () => {
         (await db.query(`select 1 from pg_stat_user_tables where relname = 'sessions' and last_vacuum is not null`))
           .rows.length === 1;
       await until(vacuumed, 20_000, 'a vacuum of the sessions table');
+      const redoAt = async () =>
+        (await db.query<{ lsn: string }>('select redo_lsn::text as lsn from pg_control_checkpoint()')).rows[0].lsn;
+      const before = await redoAt();
+      await churn(db, 'sessions', 1000);
+      const checkpointed = async () => (await redoAt()) !== before;
+      await until(checkpointed, 20_000, 'a checkpoint');
     } finally {
       await db.close();
     }

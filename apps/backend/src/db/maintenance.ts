@@ -1,17 +1,20 @@
-// Vacuum and analyze for the embedded database. PGlite runs Postgres as a single process with no background workers,
-// so its autovacuum never runs: without this, the space of deleted and updated rows is never reused (a table that
-// churns, such as sessions, rate limits or storage notes, grows for ever), the planner has no statistics for any
-// table, and transaction ids are never frozen. Each pass picks the tables Postgres's own autovacuum would pick, by its
-// own settings (thresholds, scale factors, freeze age, a table's autovacuum_enabled), and vacuums or analyzes them one
-// at a time, between requests.
+// The background work of Postgres for the embedded database. PGlite runs Postgres as a single process with no
+// background workers, so neither autovacuum nor the checkpointer ever runs: without this, the space of deleted and
+// updated rows is never reused (a table that churns, such as sessions, rate limits or storage notes, grows for ever),
+// the planner has no statistics, transaction ids are never frozen, and the write-ahead log grows without end, all of
+// it to be replayed after a crash. Each pass vacuums or analyzes, one at a time, the tables Postgres's own autovacuum
+// would pick by its own settings (thresholds, scale factors, freeze age, a table's autovacuum_enabled), then
+// checkpoints when the checkpointer would (checkpoint_timeout, or max_wal_size of log written).
 import type { Db } from './types.ts';
 
-export type MaintenanceAction = 'vacuum' | 'analyze';
+export type MaintenanceDone =
+  { action: 'vacuum' | 'analyze'; schema: string; table: string } | { action: 'checkpoint' };
 
-export interface MaintenanceDone {
-  schema: string;
-  table: string;
-  action: MaintenanceAction;
+export interface MaintenanceOptions {
+  /** How long between passes, in milliseconds; a minute, as Postgres's autovacuum, unless set. */
+  intervalMs?: number;
+  /** How long between checkpoints, in milliseconds; Postgres's checkpoint_timeout unless set. */
+  checkpointEveryMs?: number;
 }
 
 /**
@@ -51,6 +54,20 @@ const DUE_TABLES = `
   where needs_vacuum or needs_analyze
   order by schema, "table"`;
 
+/**
+ * Whether to checkpoint: some log was written since the last one (more than that checkpoint's own record), and either
+ * its interval ($1 milliseconds, or checkpoint_timeout) has passed or the log since is as long as Postgres lets it
+ * grow before it checkpoints.
+ */
+const CHECKPOINT_DUE = `
+  select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn) > 8192 and (
+    now() - checkpoint_time >= coalesce($1::float8 * interval '1 millisecond',
+      current_setting('checkpoint_timeout')::interval)
+    or pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn) >=
+      pg_size_bytes(current_setting('max_wal_size')) / (1 + current_setting('checkpoint_completion_target')::float8)
+  ) as due
+  from pg_control_checkpoint()`;
+
 /** Postgres's default autovacuum_naptime: how long autovacuum waits between passes over a database. */
 const DEFAULT_INTERVAL_MS = 60_000;
 
@@ -59,14 +76,14 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** A table dropped between the choice and its turn is simply skipped. */
 const UNDEFINED_TABLE = '42P01';
 
-export class TableMaintenance {
+export class DatabaseMaintenance {
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
   private stopped = false;
 
   constructor(
     private readonly db: Db,
-    private readonly intervalMs = DEFAULT_INTERVAL_MS,
+    private readonly options: MaintenanceOptions = {},
   ) {}
 
   /** Passes from now on, each a pause after the last one ended. */
@@ -75,9 +92,9 @@ export class TableMaintenance {
       if (this.stopped) return;
       this.timer = setTimeout(() => {
         this.running = this.pass()
-          .catch((error: unknown) => console.error('The embedded database could not be vacuumed:', error))
+          .catch((error: unknown) => console.error('The embedded database could not be maintained:', error))
           .finally(next);
-      }, this.intervalMs);
+      }, this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
       // A pass pending does not keep the process alive.
       this.timer.unref();
     };
@@ -91,8 +108,22 @@ export class TableMaintenance {
     await this.running;
   }
 
-  /** Vacuums or analyzes each table that is due, one statement at a time; says what it did. */
+  /** Vacuums or analyzes each table that is due, one statement at a time, then checkpoints if due; says what it did. */
   async pass(): Promise<MaintenanceDone[]> {
+    const done = await this.vacuumAndAnalyze();
+    if (!this.stopped && (await this.checkpointDue())) {
+      await this.db.exec('checkpoint');
+      done.push({ action: 'checkpoint' });
+    }
+    return done;
+  }
+
+  private async checkpointDue(): Promise<boolean> {
+    const { rows } = await this.db.query<{ due: boolean }>(CHECKPOINT_DUE, [this.options.checkpointEveryMs ?? null]);
+    return rows[0].due;
+  }
+
+  private async vacuumAndAnalyze(): Promise<MaintenanceDone[]> {
     // Postgres counts changes in the session that made them and publishes the counts at most once a second; the
     // embedded database has one session, whose counts are published as this statement ends, for the next to read.
     await this.db.query('select pg_stat_force_next_flush()');
@@ -106,7 +137,7 @@ export class TableMaintenance {
     for (const { schema, table, needs_vacuum: vacuum, needs_analyze: analyze } of rows) {
       if (this.stopped) break;
       const name = `${quoteIdent(schema)}.${quoteIdent(table)}`;
-      const action: MaintenanceAction = vacuum ? 'vacuum' : 'analyze';
+      const action = vacuum ? 'vacuum' : 'analyze';
       try {
         await this.db.exec(vacuum ? `vacuum (analyze ${analyze}) ${name}` : `analyze ${name}`);
         done.push({ schema, table, action });

@@ -1,10 +1,10 @@
 // The embedded adapter: Postgres compiled to WebAssembly. With a data folder (the backend) it runs on a thread of
-// its own with a statement time limit, the folder locked to this process, and vacuumed as autovacuum would (see
-// maintenance.ts); in memory (tests) on the calling thread.
+// its own with a statement time limit, the folder locked to this process, and vacuumed and checkpointed as Postgres's
+// own background processes would (see maintenance.ts); in memory (tests) on the calling thread.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireLock } from './lock.ts';
-import { TableMaintenance } from './maintenance.ts';
+import { DatabaseMaintenance, type MaintenanceOptions } from './maintenance.ts';
 import { openPgliteEngine } from './pglite-engine.ts';
 import { openThreadedPglite, type ThreadedOptions } from './pglite-threaded.ts';
 import type { Db } from './types.ts';
@@ -13,8 +13,8 @@ import type { Db } from './types.ts';
 export const pgdataFolder = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 export interface PgliteOptions extends ThreadedOptions {
-  /** How long between vacuum passes, in milliseconds; by default a minute, as Postgres's autovacuum. */
-  maintenanceIntervalMs?: number;
+  /** When to vacuum and checkpoint; as Postgres's autovacuum and checkpointer unless set. */
+  maintenance?: MaintenanceOptions;
 }
 
 /** Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests). */
@@ -29,7 +29,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = { st
     release();
     throw error;
   }
-  const maintenance = new TableMaintenance(db, options.maintenanceIntervalMs);
+  const maintenance = new DatabaseMaintenance(db, options.maintenance);
   maintenance.start();
   return {
     ...db,
