@@ -33,12 +33,11 @@ const DUE_TABLES = `
       current_setting('autovacuum_analyze_scale_factor')::float8 as analyze_share,
       current_setting('autovacuum_freeze_max_age')::float8 as freeze_age
   ), tables as (
-    select s.schemaname, s.relname, c.relkind, greatest(c.reltuples, 0) as tuples,
+    select c.oid, s.schemaname, s.relname, c.relkind, greatest(c.reltuples, 0) as tuples,
       s.n_dead_tup, s.n_ins_since_vacuum, s.n_mod_since_analyze, age(c.relfrozenxid) as xid_age
     from pg_stat_all_tables s
     join pg_class c on c.oid = s.relid
     where c.relkind in ('r', 'm', 'p')
-      and s.schemaname not in ('pg_toast', 'information_schema')
       and not coalesce('autovacuum_enabled=false' = any (c.reloptions), false)
   )
   select * from (
@@ -48,7 +47,9 @@ const DUE_TABLES = `
         or n_ins_since_vacuum > insert_base + insert_share * tuples
         or xid_age > freeze_age
       ) as needs_vacuum,
-      n_mod_since_analyze > analyze_base + analyze_share * tuples as needs_analyze
+      -- ANALYZE skips pg_statistic, the table it writes, so autovacuum never asks it to.
+      oid <> 'pg_catalog.pg_statistic'::regclass
+        and n_mod_since_analyze > analyze_base + analyze_share * tuples as needs_analyze
     from tables, settings
   ) due
   where needs_vacuum or needs_analyze
