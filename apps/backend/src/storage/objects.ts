@@ -37,7 +37,13 @@ function objectPath(c: StorageContext, route: string): { bucket: string; key: st
 
 const isTrue = (value: string | undefined) => value?.toLowerCase() === 'true';
 
-/** Answers an upload's failure; the rest of its body is read and dropped so the client gets the answer. */
+/**
+ * Answers an upload's failure while the client may still be sending. The rest of the body is read and dropped, and the
+ * connection is kept: closing it with bytes still arriving makes the system answer them with a reset, which can reach
+ * the client before it has read the answer, and the client then sees a failed connection instead of the error. The
+ * HTTP server stops reading half a second or 64 MB after the answer (@hono/node-server's limits), when the client has
+ * had it.
+ */
 function uploadHandler(fn: (c: StorageContext) => Promise<Response>) {
   return async (c: StorageContext): Promise<Response> => {
     try {
@@ -45,11 +51,7 @@ function uploadHandler(fn: (c: StorageContext) => Promise<Response>) {
     } catch (error) {
       const response = handleStorageError(c, error);
       const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-      if (incoming && !incoming.complete) {
-        // The client may still be sending: the connection is not reused for another request.
-        response.headers.set('connection', 'close');
-        incoming.resume();
-      }
+      if (incoming && !incoming.complete) incoming.resume();
       return response;
     }
   };

@@ -1,7 +1,7 @@
 // Row level security on storage.objects decides for real people (the fixture's avatars policies: each writes their own
 // folder, every signed-in person reads all, anon nothing), and hostile requests get a clear 4xx with nothing written.
 import { readdirSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -104,6 +104,52 @@ describe('row level security on objects', () => {
     expect((await avatars(ada.client).exists(`${ada.id}/slow.bin`)).data).toBe(false);
     const tmp = path.join(sb.dataDir, 'storage', 'tmp');
     await until(() => readdirSync(tmp).length === 0, 5000, 'the temporary file to be removed');
+  });
+
+  it('answers a refused upload without closing the connection under the body still arriving', async () => {
+    const token = (await bob.client.auth.getSession()).data.session!.access_token;
+    const { hostname, port } = new URL(sb.url);
+    const headers = { authorization: `Bearer ${token}`, apikey: sb.backend.deps.keys.anonKey };
+    // One connection, kept: the second request goes on the connection the refused upload used, if it is still open.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    await avatars(ada.client).upload(`${ada.id}/probe.txt`, 'ada', { upsert: true });
+    try {
+      const refused = await new Promise<number>((resolve, reject) => {
+        const chunk = Buffer.alloc(64 * 1024, 1);
+        const req = request(
+          {
+            hostname,
+            port,
+            agent,
+            method: 'POST',
+            path: `/storage/v1/object/avatars/${ada.id}/kept.bin`,
+            headers: { ...headers, 'content-length': String(40 * chunk.length) },
+          },
+          (res) => {
+            // The rest of the body, sent once the answer came.
+            for (let i = 1; i < 40; i++) req.write(chunk);
+            req.end();
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.write(chunk);
+      });
+      expect(refused).toBe(400);
+      const next = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const path = `/storage/v1/object/info/avatars/${ada.id}/probe.txt`;
+        const req = request({ hostname, port, agent, path, headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(next).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('shows nothing to anon, and refuses anon uploads', async () => {
