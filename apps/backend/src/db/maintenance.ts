@@ -5,6 +5,7 @@
 // it to be replayed after a crash. Each pass vacuums or analyzes, one at a time, the tables Postgres's own autovacuum
 // would pick by its own settings (thresholds, scale factors, freeze age, a table's autovacuum_enabled), then
 // checkpoints when the checkpointer would (checkpoint_timeout, or max_wal_size of log written).
+import { quoteIdent } from './quote.ts';
 import type { Db } from './types.ts';
 
 export type MaintenanceDone =
@@ -71,8 +72,6 @@ const CHECKPOINT_DUE = `
 
 /** Postgres's default autovacuum_naptime: how long autovacuum waits between passes over a database. */
 const DEFAULT_INTERVAL_MS = 60_000;
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A table dropped between the choice and its turn is simply skipped. */
 const UNDEFINED_TABLE = '42P01';

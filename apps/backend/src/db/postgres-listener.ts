@@ -2,6 +2,7 @@
 // unhandled 'error' event would end the process), and a lost connection is opened again, with a short backoff,
 // until the server answers; then LISTEN is issued again.
 import pg from 'pg';
+import { quoteIdent } from './quote.ts';
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 1000;
@@ -20,7 +21,7 @@ export async function listenResiliently(
   channel: string,
   onNotify: (payload: string) => void,
 ): Promise<Listener> {
-  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const quoted = quoteIdent(channel);
   let client: pg.Client | undefined;
   let stopped = false;
   let retryMs = FIRST_RETRY_MS;

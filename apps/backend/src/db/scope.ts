@@ -1,5 +1,6 @@
 // The scoping statement: every user request runs in a transaction that first sets the role, the JWT claims and
 // the request's method and path in one statement, as PostgREST does; from then on Postgres decides what is visible.
+import { quoteIdent } from './quote.ts';
 import type { Db, Queryable } from './types.ts';
 
 export interface RequestScope {
@@ -35,8 +36,6 @@ export function scopingSql(settings: string[]): string {
 }
 
 export const SCOPE_SQL = scopingSql(SCOPE_SETTINGS);
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 // Verified claims are shared by every request that sends the same token (the token cache keeps one object), so
 // their text is written once per object.

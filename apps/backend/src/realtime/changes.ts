@@ -4,6 +4,7 @@
 // subscribers, each as that subscriber exactly as the data API runs a request. Deleted rows cannot be read back: a
 // delete goes to subscribers who may read the table, and on a table with row level security its old row shows only
 // the primary key, as on Supabase.
+import { quoteIdent } from '../db/quote.ts';
 import { scopeParams } from '../db/scope.ts';
 import type { Db } from '../db/types.ts';
 import { scopeOf, type Identity } from './auth.ts';
@@ -65,8 +66,6 @@ interface VisibilityCheck {
 
 /** How many subscriber identities one statement checks (see checkVisibility). */
 const IDENTITIES_PER_STATEMENT = 16;
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A stable id per params (Realtime hashes the params too), so equal bindings share an id. */
 function bindingId(params: ChangeParams): number {
@@ -282,12 +281,12 @@ export class Changes {
     const row = found.rows[0];
     if (!row) return undefined;
     const primaryKey = row.pk ?? [];
-    const target = `${quote(schema)}.${quote(table)}`;
-    const pkList = (alias: string) => primaryKey.map((column) => `${alias}.${quote(column)}`).join(', ');
+    const target = `${quoteIdent(schema)}.${quoteIdent(table)}`;
+    const pkList = (alias: string) => primaryKey.map((column) => `${alias}.${quoteIdent(column)}`).join(', ');
     // Row by row from the changed rows, each looked up by its primary key (`limit 1` keeps the lookup a
     // parameterized index scan rather than a join the planner may run as a scan of the whole table, with the
     // policies evaluated on every row).
-    const keyMatch = primaryKey.map((column) => `t.${quote(column)} = r.${quote(column)}`).join(' and ');
+    const keyMatch = primaryKey.map((column) => `t.${quoteIdent(column)} = r.${quoteIdent(column)}`).join(' and ');
     const visibleSql =
       primaryKey.length === 0
         ? undefined
