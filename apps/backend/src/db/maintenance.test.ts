@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { until } from '../../test/wait.ts';
 import { DatabaseMaintenance } from './maintenance.ts';
 import { openPglite } from './pglite.ts';
@@ -82,6 +82,37 @@ describe('vacuum and analyze of the embedded database', () => {
     await db.exec(`create schema "Team ""plans"""; create table "Team ""plans""".";drop" (id int)`);
     await db.exec(`insert into "Team ""plans""".";drop" select generate_series(1, 3000)`);
     expect(await maintenance.pass()).toContainEqual({ schema: 'Team "plans"', table: ';drop', action: 'vacuum' });
+  });
+});
+
+describe('a pass that fails', () => {
+  it('is reported, and the passes go on once the database answers again', async () => {
+    const db = await openPglite();
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The database away for the first pass, as while the embedded database's thread is opened again.
+    let away = true;
+    const flaky: Db = {
+      ...db,
+      query: (text, params) =>
+        away ? Promise.reject(new Error('The embedded database stopped')) : db.query(text, params),
+    };
+    const maintenance = new DatabaseMaintenance(flaky, { intervalMs: 20 });
+    try {
+      await db.exec('create table kept (id bigserial primary key, body text)');
+      await churn(db, 'kept', 1000);
+      maintenance.start();
+      await until(() => reported.mock.calls.length > 0, 5000, 'the failed pass to be reported');
+      away = false;
+      const vacuumed = async () =>
+        (await db.query(`select 1 from pg_stat_user_tables where relname = 'kept' and last_vacuum is not null`)).rows
+          .length === 1;
+      await until(vacuumed, 10_000, 'a vacuum once the database answers');
+      expect(String(reported.mock.calls[0][0])).toBe('The embedded database could not be maintained:');
+    } finally {
+      await maintenance.stop();
+      reported.mockRestore();
+      await db.close();
+    }
   });
 });
 
