@@ -1,7 +1,9 @@
 // Several parameterized statements handed to PGlite as one protocol buffer ended by one Sync: Postgres runs them as
 // one implicit transaction (all or nothing) in a single call into the engine, under PGlite's own locks. A trial
-// (commit: false) wraps them in an explicit transaction that its last statement rolls back.
+// (commit: false) wraps them in an explicit transaction that its last statement rolls back. The statements are kept
+// prepared by name for the next batches that run them (see pglite-statements.ts).
 import { protocol, type PGlite } from '@electric-sql/pglite';
+import { isStale, type PreparedBatch, type PreparedStatements } from './pglite-statements.ts';
 import { toParams } from './params.ts';
 import { toDbError, trialStatements, type Field, type QueryResult, type Statement } from './types.ts';
 
@@ -22,40 +24,68 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return buffer;
 }
 
-function encode(statements: Statement[]): Uint8Array {
+function encode(statements: Statement[], prepared: PreparedStatements): { buffer: Uint8Array; batch: PreparedBatch } {
   const { serialize } = protocol;
-  const parts: Uint8Array[] = [];
-  for (const statement of statements) {
-    const values = (toParams(statement.params) ?? []) as (string | null)[];
-    parts.push(serialize.parse({ text: statement.text }), serialize.bind({ values }));
-    parts.push(serialize.describe({ type: 'P' }), serialize.execute({}));
-  }
+  const batch = prepared.prepare(
+    statements.map((statement) => ({
+      text: statement.text,
+      values: (toParams(statement.params) ?? []) as (string | null)[],
+    })),
+  );
+  const parts = [...batch.closes];
+  for (const bind of batch.binds) parts.push(...bind, serialize.describe({ type: 'P' }), serialize.execute({}));
   parts.push(serialize.sync());
-  return concat(parts);
+  return { buffer: concat(parts), batch };
 }
 
-/** Runs the statements as one implicit transaction in one call; parsers turn text values into the shared types. */
+interface Answer {
+  messages: BackendMessage[];
+}
+
+/** One call into the engine; the caller holds PGlite's locks. */
+async function run(
+  pg: PGlite,
+  prepared: PreparedStatements,
+  statements: Statement[],
+  commit: boolean,
+): Promise<Answer> {
+  const { buffer, batch } = encode(statements, prepared);
+  const answer = (await pg.execProtocol(buffer, { throwOnError: false })) as unknown as Answer;
+  prepared.settle(batch, answer.messages.filter((message) => message.name === 'parseComplete').length);
+  // A statement that failed inside the explicit transaction of a trial left it open and aborted.
+  if (!commit && answer.messages.some((message) => message.name === 'error')) {
+    await pg.execProtocol(protocol.serialize.query('rollback'), { throwOnError: false });
+  }
+  return answer;
+}
+
+/**
+ * Runs the statements as one implicit transaction in one call, prepared (see pglite-statements.ts); parsers turn text
+ * values into the shared types.
+ */
 export async function batchOnPglite(
   pg: PGlite,
+  prepared: PreparedStatements,
   statements: Statement[],
   parserFor: (oid: number) => Parser | undefined,
   commit = true,
 ): Promise<QueryResult[]> {
-  const buffer = encode(commit ? statements : trialStatements(statements));
+  const all = commit ? statements : trialStatements(statements);
   const { messages } = await pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
-      const answer = await pg.execProtocol(buffer, { throwOnError: false });
-      // A statement that failed inside the explicit transaction of a trial left it open and aborted.
-      if (!commit && answer.messages.some((message) => message.name === 'error')) {
-        await pg.execProtocol(protocol.serialize.query('rollback'), { throwOnError: false });
-      }
-      return answer;
+      const answer = await run(pg, prepared, all, commit);
+      const error = answer.messages.find((message) => message.name === 'error');
+      if (!error || !isStale(error as unknown as { code?: string; message?: string })) return answer;
+      // The batch did nothing (all or nothing): it runs again with every statement parsed afresh.
+      await pg.execProtocol(protocol.serialize.query('deallocate all'), { throwOnError: false });
+      prepared.clear();
+      return run(pg, prepared, all, commit);
     }),
   );
   const results: QueryResult[] = [];
   let fields: Field[] = [];
   let rows: Record<string, unknown>[] = [];
-  for (const message of messages as unknown as BackendMessage[]) {
+  for (const message of messages) {
     if (message.name === 'error') throw toDbError(message);
     if (message.name === 'rowDescription') {
       fields = (message.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID }));

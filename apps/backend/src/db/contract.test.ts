@@ -132,6 +132,21 @@ describe.each(adapters)('Db contract on $name', (adapter) => {
     expect((await db.query("select 1 from notes where owner = 'after a trial'")).rows).toHaveLength(1);
   });
 
+  it('runs a batch again after the table it reads changed, or after every prepared statement was dropped', async () => {
+    await db.exec('create table reshaped (a int); insert into reshaped values (1)');
+    const read = [{ text: 'select * from reshaped where a = $1', params: [1] }];
+    expect((await db.batch(read))[0].rows).toEqual([{ a: 1 }]);
+    await db.exec('alter table reshaped add column b text');
+    expect((await db.batch(read))[0].rows).toEqual([{ a: 1, b: null }]);
+    await db.exec('alter table reshaped drop column a, add column a int');
+    expect((await db.batch(read))[0].rows).toEqual([]);
+    await db.exec('deallocate all');
+    expect((await db.batch(read, { commit: false }))[0].rows).toEqual([]);
+    await db.exec('drop table reshaped');
+    const gone = await db.batch(read).catch((e: unknown) => e);
+    expect((gone as DbError).code).toBe('42P01');
+  });
+
   it('raises database errors with their SQLSTATE', async () => {
     const error = await db.query('insert into notes (owner) values (null)').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DbError);

@@ -5,6 +5,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { batchOnPglite } from './batch-pglite.ts';
+import { PreparedStatements } from './pglite-statements.ts';
 import { identity, parsers } from './parsers.ts';
 import { toParams } from './params.ts';
 import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
@@ -53,11 +54,18 @@ export async function openPgliteEngine(storage?: string, from?: Blob): Promise<D
   const pg = await PGlite.create(storage, { extensions, loadDataDir: from });
   const typeParsers = await parsersFor(pg);
   const direct = wrap(pg, typeParsers);
+  const prepared = new PreparedStatements();
   return {
     kind: 'pglite',
     query: direct.query,
     batch: (statements, options) =>
-      batchOnPglite(pg, statements, (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid], options?.commit),
+      batchOnPglite(
+        pg,
+        prepared,
+        statements,
+        (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid],
+        options?.commit,
+      ),
     transaction: (fn) =>
       pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
     exec: direct.exec,
