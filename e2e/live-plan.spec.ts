@@ -181,7 +181,8 @@ test("the allocation someone has open or is dragging is marked for the others, a
   // Dragging a bar marks it too, until it is let go.
   const bar = barsOf(pia, personId);
   const box = (await bar.boundingBox())!;
-  await pia.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // Hovering waits until the bar itself takes the pointer: the closed dialog's backdrop holds it while it fades out.
+  await bar.hover();
   await pia.mouse.down();
   await pia.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2, { steps: 4 });
   await expect(editingBadge(barsOf(adaOnPlanner, personId), ACCOUNTS.projectManager.name)).toBeVisible();

@@ -5,7 +5,7 @@ import { devices, type Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
-import { addLane, barsOf, cellOf, expand, mondayPlus, personRow, shown } from './support/planner.ts';
+import { addLane, agendaDay, barsOf, cellOf, expand, mondayPlus, personRow, shown } from './support/planner.ts';
 import { signIn } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';
 
@@ -230,7 +230,7 @@ test.describe('on a phone', () => {
     await page.getByRole('link', { name: 'User allocations' }).click();
     await page.getByRole('combobox', { name: 'Person' }).click();
     await page.getByRole('option', { name: busy.name }).click();
-    const monday = page.getByTestId('agenda-day').filter({ hasText: shown(mondayPlus(0)) });
+    const monday = agendaDay(page, mondayPlus(0));
     await expect(monday).toContainText('10 h of 8 h');
     await monday.getByRole('button', { name: new RegExp(PROJECT) }).click();
     await expect(page.getByRole('dialog', { name: 'Edit allocation' })).toBeVisible();
@@ -256,6 +256,6 @@ test.describe('on a phone that says it is one', () => {
     expect(response?.headers().vary).toContain('Sec-CH-UA-Mobile');
     await page.getByRole('combobox', { name: 'Person' }).click();
     await page.getByRole('option', { name: busy.name }).click();
-    await expect(page.getByTestId('agenda-day').filter({ hasText: shown(mondayPlus(0)) })).toContainText('10 h of 8 h');
+    await expect(agendaDay(page, mondayPlus(0))).toContainText('10 h of 8 h');
   });
 });

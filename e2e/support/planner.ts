@@ -17,6 +17,10 @@ export function shown(isoDate: string) {
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
+/** The phone agenda's card of one day: "7 Dec 2026" alone would also find 17 and 27 Dec. */
+export const agendaDay = (page: Page, isoDate: string) =>
+  page.getByTestId('agenda-day').filter({ hasText: new RegExp(`(^|\\D)${shown(isoDate)}`) });
+
 export const personRow = (page: Page, id: string) =>
   page.locator(`[role="row"][data-kind="person"][data-person="${id}"]`);
 export const cellOf = (page: Page, id: string, column: number) => personRow(page, id).getByRole('gridcell').nth(column);
