@@ -108,16 +108,23 @@ declare module 'vitest' {
  */
 export function scratchDataDir(name: string): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), `teamplan-${name}-`));
-  if (!process.env.TEST_DATABASE_URL) {
+  if (!process.env.TEST_DATABASE_URL && insideTestRun) {
     cpSync(inject('pristineClusterFolder'), pgdataFolder(dataDir), { recursive: true });
   }
   return dataDir;
 }
 
+/**
+ * Whether a test run's global setup dumped a cluster to start from. The benchmarks build on this harness outside of
+ * a test run; their databases are initialized from nothing.
+ */
+const insideTestRun = process.env.VITEST !== undefined;
+
 let cluster: Blob | undefined;
 
 /** The newly initialized cluster the run's global setup dumped, read once per worker. */
-function pristineCluster(): Blob {
+function pristineCluster(): Blob | undefined {
+  if (!insideTestRun) return undefined;
   cluster ??= new Blob([readFileSync(inject('pristineCluster'))]);
   return cluster;
 }
