@@ -11,6 +11,8 @@ type Parser = (value: string, typeId: number) => unknown;
 
 interface BackendMessage {
   name: string;
+  /** A command's completion tag. */
+  text?: string;
   fields?: { name: string; dataTypeID: number }[] | (string | null)[];
 }
 
@@ -36,6 +38,64 @@ function encode(statements: Statement[], prepared: PreparedStatements): { buffer
   for (const bind of batch.binds) parts.push(...bind, serialize.describe({ type: 'P' }), serialize.execute({}));
   parts.push(serialize.sync());
   return { buffer: concat(parts), batch };
+}
+
+/** The rows a statement affected or returned, from its completion tag ("INSERT 0 3", "UPDATE 2", "SELECT 5"). */
+function countOf(message: BackendMessage, rows: number): number {
+  const count = /(\d+)$/.exec(message.text ?? '');
+  return count ? Number(count[1]) : rows;
+}
+
+/** Each statement's result from the engine's answer; the first error is thrown. */
+function resultsOf(messages: BackendMessage[], parserFor: (oid: number) => Parser | undefined): QueryResult[] {
+  const results: QueryResult[] = [];
+  let fields: Field[] = [];
+  let rows: Record<string, unknown>[] = [];
+  for (const message of messages) {
+    if (message.name === 'error') throw toDbError(message);
+    if (message.name === 'rowDescription') {
+      fields = (message.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+    } else if (message.name === 'dataRow') {
+      const values = message.fields as (string | null)[];
+      const row: Record<string, unknown> = {};
+      fields.forEach((field, i) => {
+        const value = values[i];
+        const parse = parserFor(field.dataTypeID);
+        row[field.name] = value === null ? null : parse ? parse(value, field.dataTypeID) : value;
+      });
+      rows.push(row);
+    } else if (message.name === 'commandComplete' || message.name === 'emptyQuery') {
+      results.push({ rows, fields, rowCount: countOf(message, rows.length) });
+      fields = [];
+      rows = [];
+    }
+  }
+  return results;
+}
+
+/**
+ * One statement in the transaction the caller holds open on PGlite, parsed, bound and run in one call into the
+ * engine (PGlite's own query makes six). It is not kept prepared: a statement refused as stale would have aborted
+ * the caller's transaction, with no way to run it again.
+ */
+export async function queryInTransaction(
+  pg: PGlite,
+  statement: Statement,
+  parserFor: (oid: number) => Parser | undefined,
+): Promise<QueryResult> {
+  const { serialize } = protocol;
+  const values = (toParams(statement.params) ?? []) as (string | null)[];
+  const buffer = concat([
+    serialize.parse({ text: statement.text }),
+    serialize.bind({ values }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+  const { messages } = (await pg.runExclusive(() =>
+    pg.execProtocol(buffer, { throwOnError: false }),
+  )) as unknown as Answer;
+  return resultsOf(messages, parserFor)[0];
 }
 
 interface Answer {
@@ -82,28 +142,7 @@ export async function batchOnPglite(
       return run(pg, prepared, all, commit);
     }),
   );
-  const results: QueryResult[] = [];
-  let fields: Field[] = [];
-  let rows: Record<string, unknown>[] = [];
-  for (const message of messages) {
-    if (message.name === 'error') throw toDbError(message);
-    if (message.name === 'rowDescription') {
-      fields = (message.fields as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID }));
-    } else if (message.name === 'dataRow') {
-      const values = message.fields as (string | null)[];
-      const row: Record<string, unknown> = {};
-      fields.forEach((field, i) => {
-        const value = values[i];
-        const parse = parserFor(field.dataTypeID);
-        row[field.name] = value === null ? null : parse ? parse(value, field.dataTypeID) : value;
-      });
-      rows.push(row);
-    } else if (message.name === 'commandComplete' || message.name === 'emptyQuery') {
-      results.push({ rows, fields, rowCount: rows.length });
-      fields = [];
-      rows = [];
-    }
-  }
+  const results = resultsOf(messages, parserFor);
   // A trial's own begin and rollback are not the caller's statements.
   return commit ? results : results.slice(1, -1);
 }

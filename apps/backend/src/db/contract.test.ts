@@ -85,6 +85,12 @@ describe.each(adapters)('Db contract on $name', (adapter) => {
     const select = await db.query('select id, owner from notes limit 1');
     expect(select.fields.map((f) => f.name)).toEqual(['id', 'owner']);
     expect(select.rowCount).toBe(1);
+    const [batched] = await db.batch([{ text: "update notes set flag = false where owner = 'alice'" }]);
+    expect(batched.rowCount).toBe(1);
+    const inTx = await db.transaction((tx) => tx.query("update notes set flag = true where owner = 'alice'"));
+    expect(inTx.rowCount).toBe(1);
+    const none = await db.transaction((tx) => tx.query("delete from notes where owner = 'nobody'"));
+    expect(none.rowCount).toBe(0);
   });
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {

@@ -4,11 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { batchOnPglite } from './batch-pglite.ts';
+import { batchOnPglite, queryInTransaction } from './batch-pglite.ts';
 import { PreparedStatements } from './pglite-statements.ts';
 import { identity, parsers } from './parsers.ts';
-import { toParams } from './params.ts';
-import { toDbError, type Db, type Queryable, type QueryResult } from './types.ts';
+import { toDbError, type Db, type QueryResult } from './types.ts';
 
 // PGlite parses these (and every array type) into Date, number, bigint or arrays by default; keep them as text
 // exactly as the pg adapter does.
@@ -23,25 +22,12 @@ async function parsersFor(pg: PGlite): Promise<Parsers> {
   return { ...Object.fromEntries(asText.map((oid) => [oid, identity])), ...parsers };
 }
 
-function wrap(target: Pick<PGlite, 'query' | 'exec'>, pgliteParsers: Parsers): Queryable {
-  return {
-    async exec(sql) {
-      try {
-        await target.exec(sql);
-      } catch (error) {
-        throw toDbError(error);
-      }
-    },
-    async query<R>(text: string, params?: unknown[]): Promise<QueryResult<R>> {
-      try {
-        const result = await target.query<R>(text, toParams(params), { parsers: pgliteParsers });
-        // PGlite counts the rows a write affected, and 0 for a select: a select's count is the rows it returned.
-        return { rows: result.rows, rowCount: result.affectedRows || result.rows.length, fields: result.fields };
-      } catch (error) {
-        throw toDbError(error);
-      }
-    },
-  };
+async function exec(target: Pick<PGlite, 'exec'>, sql: string): Promise<void> {
+  try {
+    await target.exec(sql);
+  } catch (error) {
+    throw toDbError(error);
+  }
 }
 
 const extensions = { btree_gist, pgcrypto, uuid_ossp };
@@ -53,22 +39,27 @@ const extensions = { btree_gist, pgcrypto, uuid_ossp };
 export async function openPgliteEngine(storage?: string, from?: Blob): Promise<Db> {
   const pg = await PGlite.create(storage, { extensions, loadDataDir: from });
   const typeParsers = await parsersFor(pg);
-  const direct = wrap(pg, typeParsers);
+  const parserFor = (oid: number) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid];
   const prepared = new PreparedStatements();
+  const batch: Db['batch'] = (statements, options) =>
+    batchOnPglite(pg, prepared, statements, parserFor, options?.commit);
   return {
     kind: 'pglite',
-    query: direct.query,
-    batch: (statements, options) =>
-      batchOnPglite(
-        pg,
-        prepared,
-        statements,
-        (oid) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid],
-        options?.commit,
-      ),
+    // A statement on its own is a batch of one: the same implicit transaction, prepared.
+    query: async <R>(text: string, params?: unknown[]) =>
+      (await batch([{ text, params: params ?? [] }]))[0] as QueryResult<R>,
+    batch,
     transaction: (fn) =>
-      pg.transaction((tx) => fn(wrap(tx, typeParsers))).catch((error) => Promise.reject(toDbError(error))),
-    exec: direct.exec,
+      pg
+        .transaction((tx) =>
+          fn({
+            query: async <R>(text: string, params?: unknown[]) =>
+              (await queryInTransaction(pg, { text, params: params ?? [] }, parserFor)) as QueryResult<R>,
+            exec: (sql) => exec(tx, sql),
+          }),
+        )
+        .catch((error) => Promise.reject(toDbError(error))),
+    exec: (sql) => exec(pg, sql),
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);
       return async () => unlisten();
