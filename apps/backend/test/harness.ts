@@ -102,6 +102,12 @@ declare module 'vitest' {
 }
 
 /**
+ * Whether a test run's global setup dumped a cluster to start from. The benchmarks build on this harness outside of
+ * a test run; their databases are initialized from nothing.
+ */
+const insideTestRun = process.env.VITEST !== undefined;
+
+/**
  * A new data folder for a backend started on it. On PGlite it already holds a copy of the run's newly initialized
  * cluster where the backend keeps its database, so the backend starts in about 2 s instead of 6; on PostgreSQL
  * (TEST_DATABASE_URL) it is empty.
@@ -113,12 +119,6 @@ export function scratchDataDir(name: string): string {
   }
   return dataDir;
 }
-
-/**
- * Whether a test run's global setup dumped a cluster to start from. The benchmarks build on this harness outside of
- * a test run; their databases are initialized from nothing.
- */
-const insideTestRun = process.env.VITEST !== undefined;
 
 let cluster: Blob | undefined;
 

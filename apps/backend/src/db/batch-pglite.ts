@@ -13,6 +13,9 @@ interface BackendMessage {
   name: string;
   /** A command's completion tag. */
   text?: string;
+  /** An error's SQLSTATE and message. */
+  code?: string;
+  message?: string;
   fields?: { name: string; dataTypeID: number }[] | (string | null)[];
 }
 
@@ -26,13 +29,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return buffer;
 }
 
+/** A statement's parameters as the protocol sends them: text, or null. */
+const valuesOf = (statement: Statement) => (toParams(statement.params) ?? []) as (string | null)[];
+
 function encode(statements: Statement[], prepared: PreparedStatements): { buffer: Uint8Array; batch: PreparedBatch } {
   const { serialize } = protocol;
   const batch = prepared.prepare(
-    statements.map((statement) => ({
-      text: statement.text,
-      values: (toParams(statement.params) ?? []) as (string | null)[],
-    })),
+    statements.map((statement) => ({ text: statement.text, values: valuesOf(statement) })),
   );
   const parts = [...batch.closes];
   for (const bind of batch.binds) parts.push(...bind, serialize.describe({ type: 'P' }), serialize.execute({}));
@@ -84,10 +87,9 @@ export async function queryInTransaction(
   parserFor: (oid: number) => Parser | undefined,
 ): Promise<QueryResult> {
   const { serialize } = protocol;
-  const values = (toParams(statement.params) ?? []) as (string | null)[];
   const buffer = concat([
     serialize.parse({ text: statement.text }),
-    serialize.bind({ values }),
+    serialize.bind({ values: valuesOf(statement) }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
     serialize.sync(),
@@ -135,7 +137,7 @@ export async function batchOnPglite(
     pg.runExclusive(async () => {
       const answer = await run(pg, prepared, all, commit);
       const error = answer.messages.find((message) => message.name === 'error');
-      if (!error || !isStale(error as unknown as { code?: string; message?: string })) return answer;
+      if (!error || !isStale(error)) return answer;
       // The batch did nothing (all or nothing): it runs again with every statement parsed afresh.
       await pg.execProtocol(protocol.serialize.query('deallocate all'), { throwOnError: false });
       prepared.clear();
