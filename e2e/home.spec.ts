@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { createAccount, serviceClient } from './support/backend.ts';
-import { signIn } from './support/session.ts';
+import { signIn, waitForHydration } from './support/session.ts';
 import { STACKS } from './support/stacks.ts';
 
 const stack = STACKS.default;
@@ -98,6 +98,19 @@ test('a member sees this week’s and the coming weeks’ allocations, utilizati
   const timeOff = page.getByRole('list', { name: 'Time off' });
   await expect(timeOff).toContainText('Vacation');
   await expect(timeOff).toContainText('Long weekend');
+
+  // A booked week says its dates and hours under the pointer, and stops saying them once the pointer moves on.
+  const timeline = page.getByRole('table', { name: 'Team timeline' });
+  await waitForHydration(page);
+  await timeline.getByRole('cell', { name: /^Week of .*· 10 h\/day/ }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/10 h\/day/);
+  await page.getByRole('heading', { name: 'My upcoming time off' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await timeline
+    .getByRole('cell', { name: /^Week of .*· 4 h\/day/ })
+    .first()
+    .hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/4 h\/day/);
 
   await allocations.getByRole('link', { name }).first().click();
   await expect(page.getByRole('heading', { name })).toBeVisible();

@@ -1,6 +1,7 @@
 // A count with its noun, in the right number: "1 allocation", "2 allocations", "0 people".
-const rules = new Intl.PluralRules('en');
+import { formatNumber } from './numbers';
 
+/** English has one singular: exactly one (Intl.PluralRules('en') says the same, without loading locale data). */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en')} ${rules.select(count) === 'one' ? singular : plural}`;
+  return `${formatNumber(count, 3)} ${count === 1 ? singular : plural}`;
 }

@@ -184,8 +184,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
+  // The browser's own scrolling: Mantine's ScrollArea sets state as it mounts, drawing itself again as the page hydrates.
   return (
-    <Table.ScrollContainer className={stacked.scroll} minWidth={560}>
+    <Table.ScrollContainer className={stacked.scroll} minWidth={560} type="native">
       <Table className={stacked.table} verticalSpacing="xs" aria-label="My allocations">
         <Table.Thead>
           <Table.Tr>

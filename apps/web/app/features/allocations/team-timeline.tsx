@@ -1,5 +1,5 @@
 // The team's weeks at a glance: one row per allocation, one column per week, filled where the person is booked.
-import { Box, Group, Paper, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { Box, Group, Paper, Text, Tooltip } from '@mantine/core';
 import {
   formatRange,
   formatShortDate,
@@ -10,7 +10,7 @@ import {
   type Week,
 } from '../../lib/dates';
 import { type AllocationRow } from './allocation-row';
-import type { CSSProperties } from 'react';
+import { cloneElement, useState, type CSSProperties, type ReactElement } from 'react';
 import classes from './team-timeline.module.css';
 import { formatHours } from '../../lib/hours';
 import { textColorOn } from '../../lib/colors';
@@ -44,7 +44,7 @@ export function TeamTimeline({ allocations, color, weekStart = 1, labelBy = 'per
   const columns = `minmax(160px, 220px) repeat(${weeks.length}, minmax(56px, 1fr))`;
   return (
     <Paper withBorder>
-      <ScrollArea type="auto">
+      <div className={classes.scroller}>
         <Box className={classes.grid} style={{ gridTemplateColumns: columns }} role="table" aria-label="Team timeline">
           <div role="row" className={classes.row}>
             <div role="columnheader" className={classes.header}>
@@ -99,7 +99,7 @@ export function TeamTimeline({ allocations, color, weekStart = 1, labelBy = 'per
             );
           })}
         </Box>
-      </ScrollArea>
+      </div>
       <Group gap="md" p="xs" className={classes.legend}>
         <Text size="xs" c="dimmed">
           Filled: booked that week · striped: tentative · shaded column: this week
@@ -124,7 +124,7 @@ function WeekCell({
   if (!booked) return <div role="cell" className={classes.cell} data-current={current || undefined} />;
   const title = `${formatRange(allocation.start_date, allocation.end_date)} · ${formatHours(allocation.hours_per_day, 'h/day')}${allocation.tentative ? ' · tentative' : ''}`;
   return (
-    <Tooltip label={title} withinPortal>
+    <CellTooltip label={title}>
       <div
         role="cell"
         className={classes.cell}
@@ -139,6 +139,28 @@ function WeekCell({
           {Number(allocation.hours_per_day)}
         </div>
       </div>
+    </CellTooltip>
+  );
+}
+
+/**
+ * A booked week's tooltip, made the first time the pointer comes over the cell. Every tooltip made with the page
+ * sets state as it mounts (its anchor, its portal), so dozens of them drew themselves again in the task that
+ * finishes hydrating the page, a long one on a phone. Made, it replaces the cell under the pointer (cells take no
+ * focus, so none is lost) and opens at once; the pointer opens and closes it from then on.
+ */
+function CellTooltip({ label, children }: { label: string; children: ReactElement<PointerHandlers> }) {
+  const [hovered, setHovered] = useState<boolean>();
+  const cell = cloneElement(children, {
+    onPointerEnter: () => setHovered(true),
+    onPointerLeave: () => setHovered(false),
+  });
+  if (hovered === undefined) return cell;
+  return (
+    <Tooltip label={label} opened={hovered} withinPortal>
+      {cell}
     </Tooltip>
   );
 }
+
+type PointerHandlers = { onPointerEnter?: () => void; onPointerLeave?: () => void };

@@ -1,9 +1,10 @@
 // A person's coming weeks side by side: utilization, booked hours against capacity, and days off.
 import { Badge, Card, Progress, SimpleGrid, Text } from '@mantine/core';
 import { formatRange } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { formatPercent, LEVEL_COLORS, LEVEL_LABELS, loadLevel, type UtilizationPeriod } from './utilization';
 
-const hours = (value: number | string) => `${Number(value).toLocaleString('en', { maximumFractionDigits: 1 })} h`;
+const hours = (value: number | string) => `${formatNumber(Number(value), 1)} h`;
 
 export function WeekLoadCards({ periods, currentWeek }: { periods: UtilizationPeriod[]; currentWeek: string }) {
   return (

@@ -1,6 +1,7 @@
 // What an announcement is in forms: the fields a manager fills in, the rules they obey, and the row they become.
 import { z } from 'zod';
 import { isIsoDate } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { isTimeOfDay, knownTimeZone, toInstant } from './announcement-times';
 
 export const TITLE_MAX = 200;
@@ -29,7 +30,7 @@ const announcementFields = z.object({
   body: z
     .string()
     .default('')
-    .refine((body) => body.length <= BODY_MAX, `The text may be at most ${BODY_MAX.toLocaleString('en')} characters.`),
+    .refine((body) => body.length <= BODY_MAX, `The text may be at most ${formatNumber(BODY_MAX)} characters.`),
   pinned: z.preprocess((value) => value === 'on' || value === 'true', z.boolean()),
   publish: z.enum(PUBLISH_MODES, { error: 'Choose when to publish.' }),
   publish_date: optionalDate('The publish date is not a valid date.'),

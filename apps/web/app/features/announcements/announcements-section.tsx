@@ -32,6 +32,8 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
   const [editing, setEditing] = useState<AnnouncementView | 'new' | null>(null);
   const formUsed = useOpenedOnce(editing !== null);
   const [deleting, setDeleting] = useState<AnnouncementView | null>(null);
+  // Made when first needed: a closed dialog made with the page still sets up its portal as the page hydrates.
+  const confirmUsed = useOpenedOnce(deleting !== null);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? live : live.slice(0, FIRST_SHOWN);
   // Quick changes are sent from here, not from each card: expiring one moves its card to another list, and a card
@@ -112,15 +114,17 @@ export function AnnouncementsSection({ announcements, timeZone, canManage, actio
           />
         </Suspense>
       ) : null}
-      <ConfirmFormDialog
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete announcement"
-        message={deleting ? `Delete "${deleting.title}"? Nobody will see it again; this cannot be undone.` : ''}
-        action={action}
-        intent="delete-announcement"
-        fields={{ id: deleting?.id }}
-      />
+      {confirmUsed ? (
+        <ConfirmFormDialog
+          opened={deleting !== null}
+          onClose={() => setDeleting(null)}
+          title="Delete announcement"
+          message={deleting ? `Delete "${deleting.title}"? Nobody will see it again; this cannot be undone.` : ''}
+          action={action}
+          intent="delete-announcement"
+          fields={{ id: deleting?.id }}
+        />
+      ) : null}
     </section>
   );
 }

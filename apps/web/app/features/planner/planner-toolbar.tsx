@@ -1,18 +1,7 @@
 // The planner's controls, compact so the grid starts high on the screen: the heading, range navigation and zoom,
 // the save status (in a fixed place, so it never moves the grid), undo, export, the view menu and the shortcuts; then
 // the filters (person, job title, project, tentative).
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  SegmentedControl,
-  Select,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, SegmentedControl, Select, Switch, Text, TextInput } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconChevronLeft,
@@ -24,6 +13,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/dates';
+import { DeferredMenu } from '../../ui/deferred-menu';
+import { DeferredTooltip } from '../../ui/deferred-tooltip';
 import type { Zoom } from './planner-periods';
 import type { PlannerView } from './use-planner-view';
 
@@ -75,19 +66,19 @@ export function PlannerToolbar(props: Props) {
         {props.heading}
         {/* Earlier, Today and Later stay together when a phone puts them under the heading. */}
         <Group gap="xs" wrap="nowrap">
-          <Tooltip label="Earlier">
+          <DeferredTooltip label="Earlier">
             <ActionIcon variant="default" size="lg" aria-label="Earlier" onClick={() => props.onShift(-1)}>
               <IconChevronLeft size={18} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
           <Button variant="default" onClick={() => props.onShift(0)}>
             Today
           </Button>
-          <Tooltip label="Later">
+          <DeferredTooltip label="Later">
             <ActionIcon variant="default" size="lg" aria-label="Later" onClick={() => props.onShift(1)}>
               <IconChevronRight size={18} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </Group>
         <Text size="sm" fw={500} data-testid="planner-range" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
           {formatDate(props.from)} – {formatDate(props.to)}
@@ -177,12 +168,15 @@ export function PlannerToolbar(props: Props) {
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={props.onExport}>
               Export CSV
             </Button>
-            <Menu position="bottom-end" closeOnItemClick={false}>
-              <Menu.Target>
+            <DeferredMenu
+              position="bottom-end"
+              closeOnItemClick={false}
+              target={
                 <Button variant="default" leftSection={<IconLayoutRows size={16} />}>
                   View
                 </Button>
-              </Menu.Target>
+              }
+            >
               <Menu.Dropdown>
                 <Menu.Item onClick={() => props.onView({ rows: view.rows === 'projects' ? 'people' : 'projects' })}>
                   {view.rows === 'projects' ? 'People as rows' : 'Projects as rows'}
@@ -195,8 +189,8 @@ export function PlannerToolbar(props: Props) {
                   {view.compact ? "Hide bars in each person's row" : "Show bars in each person's row"}
                 </Menu.Item>
               </Menu.Dropdown>
-            </Menu>
-            <Tooltip label="Keyboard shortcuts (?)">
+            </DeferredMenu>
+            <DeferredTooltip label="Keyboard shortcuts (?)">
               <ActionIcon
                 variant="default"
                 size="lg"
@@ -206,7 +200,7 @@ export function PlannerToolbar(props: Props) {
               >
                 <IconKeyboard size={18} />
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
           </Group>
         </Group>
       )}

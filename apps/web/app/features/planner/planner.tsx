@@ -72,11 +72,14 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
     };
   }, []);
   const [deleting, setDeleting] = useState<Allocation | null>(null);
+  const deleteUsed = useOpenedOnce(deleting !== null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const shortcutsUsed = useOpenedOnce(shortcutsOpen);
   const [status, setStatus] = useState('');
   // A bar this person is dragging, and a change of theirs refused because someone else saved first (to choose).
   const [dragging, setDragging] = useState<string | null>(null);
   const [conflict, setConflict] = useState<PlannerConflict | null>(null);
+  const conflictUsed = useOpenedOnce(conflict !== null);
 
   /** Loads the plan again; `stillWanted` is asked once it has arrived, before it replaces what is on screen. */
   const reload = useCallback(
@@ -387,41 +390,48 @@ export function Planner({ canEdit, title }: { canEdit: boolean; title: string })
           />
         </Suspense>
       ) : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete allocation"
-        message={deleting ? deleteQuestion(deleting, projectsById) : ''}
-        onConfirm={() => deleting && remove(deleting.id)}
-        focus="confirm"
-        returnFocus={false}
-        afterClose={() => {
-          afterDelete?.();
-          setAfterDelete(null);
-        }}
-      />
-      <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
-      <ConflictDialog
-        conflict={conflict?.kind === 'update' ? conflict.current : null}
-        mine={conflict?.kind === 'update' ? conflict.mine : null}
-        names={names}
-        onKeepMine={overrule}
-        onTakeTheirs={() => setConflict(null)}
-      />
-      <ConfirmDialog
-        opened={conflict?.kind === 'delete'}
-        onClose={() => setConflict(null)}
-        title="Delete allocation"
-        message={
-          conflict?.kind === 'delete' ? (
-            <DeleteAfterChangeMessage conflict={conflict.current} seen={conflict.seen} names={names} />
-          ) : (
-            ''
-          )
-        }
-        confirmLabel="Delete anyway"
-        onConfirm={overrule}
-      />
+      {/* Dialogs are made when first opened: made closed with the page, each would set up its portal as it hydrates. */}
+      {deleteUsed ? (
+        <ConfirmDialog
+          opened={deleting !== null}
+          onClose={() => setDeleting(null)}
+          title="Delete allocation"
+          message={deleting ? deleteQuestion(deleting, projectsById) : ''}
+          onConfirm={() => deleting && remove(deleting.id)}
+          focus="confirm"
+          returnFocus={false}
+          afterClose={() => {
+            afterDelete?.();
+            setAfterDelete(null);
+          }}
+        />
+      ) : null}
+      {shortcutsUsed ? <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} /> : null}
+      {conflictUsed ? (
+        <>
+          <ConflictDialog
+            conflict={conflict?.kind === 'update' ? conflict.current : null}
+            mine={conflict?.kind === 'update' ? conflict.mine : null}
+            names={names}
+            onKeepMine={overrule}
+            onTakeTheirs={() => setConflict(null)}
+          />
+          <ConfirmDialog
+            opened={conflict?.kind === 'delete'}
+            onClose={() => setConflict(null)}
+            title="Delete allocation"
+            message={
+              conflict?.kind === 'delete' ? (
+                <DeleteAfterChangeMessage conflict={conflict.current} seen={conflict.seen} names={names} />
+              ) : (
+                ''
+              )
+            }
+            confirmLabel="Delete anyway"
+            onConfirm={overrule}
+          />
+        </>
+      ) : null}
     </LiveEditingProvider>
   );
 }

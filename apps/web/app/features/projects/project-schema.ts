@@ -112,5 +112,3 @@ export function toProjectRow(input: ProjectInput) {
     budget_hours: input.budget_hours ?? null,
   };
 }
-
-// One formatter for every call: toLocaleString with options builds a new one each time, costly over 300 rows.

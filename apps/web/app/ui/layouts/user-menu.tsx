@@ -1,5 +1,6 @@
 // The signed-in user's avatar and name, opening a menu with Profile and Sign out.
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { DeferredMenu } from '../deferred-menu';
 import { IconChevronUp, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-provider';
@@ -13,9 +14,12 @@ export function UserMenu() {
   if (!user) return null;
   const name = displayName(user);
   return (
-    <Menu position="top-start" width="target" withinPortal>
-      <Menu.Target>
-        {/* Named by its text (the user's name and e-mail); Menu.Target marks it as opening a menu. */}
+    <DeferredMenu
+      position="top-start"
+      width="target"
+      withinPortal
+      // Named by its text (the user's name and e-mail); the menu marks it as opening one.
+      target={
         <UnstyledButton w="100%" p="xs" title="User menu" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap="sm" wrap="nowrap">
             <PersonAvatar userId={user.id} name={name} color="blue" data-testid="sidebar-avatar" />
@@ -32,7 +36,8 @@ export function UserMenu() {
             <IconChevronUp size={16} aria-hidden />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
           Profile
@@ -41,6 +46,6 @@ export function UserMenu() {
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
-    </Menu>
+    </DeferredMenu>
   );
 }
