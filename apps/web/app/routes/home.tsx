@@ -1,5 +1,6 @@
 // / (home): the organization's announcements, my allocations this week and the coming weeks, my utilization per week,
 // my upcoming time off, shortcuts. Announcement managers write and change announcements here.
+import { StackedTableScroll } from '../ui/stacked-table-scroll';
 import stacked from '../ui/stacked-table.module.css';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { data, Link } from 'react-router';
@@ -184,9 +185,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
-  // The browser's own scrolling: Mantine's ScrollArea sets state as it mounts, drawing itself again as the page hydrates.
   return (
-    <Table.ScrollContainer className={stacked.scroll} minWidth={560} type="native">
+    <StackedTableScroll minWidth={560}>
       <Table className={stacked.table} verticalSpacing="xs" aria-label="My allocations">
         <Table.Thead>
           <Table.Tr>
@@ -218,6 +218,6 @@ function MyAllocationsTable({ allocations }: { allocations: AllocationRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTableScroll>
   );
 }

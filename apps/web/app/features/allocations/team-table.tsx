@@ -1,4 +1,5 @@
 // A project's team: one row per allocation with person, role, dates, hours per day and whether it is tentative.
+import { StackedTableScroll } from '../../ui/stacked-table-scroll';
 import stacked from '../../ui/stacked-table.module.css';
 import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -17,7 +18,7 @@ type TeamTableProps = {
 export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
   const live = useLiveEditing();
   return (
-    <Table.ScrollContainer className={stacked.scroll} minWidth={640}>
+    <StackedTableScroll minWidth={640}>
       <Table className={stacked.table} verticalSpacing="xs" aria-label="Team">
         <Table.Thead>
           <Table.Tr>
@@ -104,6 +105,6 @@ export function TeamTable({ allocations, onEdit, onDelete }: TeamTableProps) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTableScroll>
   );
 }

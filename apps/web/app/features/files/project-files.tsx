@@ -1,6 +1,7 @@
 // The Files section of a project page: every member sees and downloads the project's files; project managers drop or
 // choose files to upload (each with its own progress bar, resumable), rename and delete them. Uploads and changes go
 // from the browser to the storage service with the person's own session; the bucket's policies decide.
+import { StackedTableScroll } from '../../ui/stacked-table-scroll';
 import {
   ActionIcon,
   Button,
@@ -158,7 +159,7 @@ export function ProjectFiles({ projectId, files, canManage }: Props) {
             </Text>
           </Paper>
         ) : (
-          <Table.ScrollContainer className={stacked.scroll} minWidth={640}>
+          <StackedTableScroll minWidth={640}>
             <Table className={stacked.table} verticalSpacing="xs" aria-label="Project files">
               <Table.Thead>
                 <Table.Tr>
@@ -232,7 +233,7 @@ export function ProjectFiles({ projectId, files, canManage }: Props) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </StackedTableScroll>
         )}
       </Stack>
       {canManage ? (

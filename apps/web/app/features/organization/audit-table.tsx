@@ -1,11 +1,12 @@
 // The audit trail's lines: when, who (with their address), and what changed, field by field.
+import { StackedTableScroll } from '../../ui/stacked-table-scroll';
 import stacked from '../../ui/stacked-table.module.css';
 import { Table, Text } from '@mantine/core';
 import type { AuditPage } from './audit-summary';
 
 export function AuditTable({ audit }: { audit: AuditPage }) {
   return (
-    <Table.ScrollContainer className={stacked.scroll} minWidth={860}>
+    <StackedTableScroll minWidth={860}>
       <Table className={stacked.table} verticalSpacing="sm" aria-label="Audit trail">
         <Table.Thead>
           <Table.Tr>
@@ -42,6 +43,6 @@ export function AuditTable({ audit }: { audit: AuditPage }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTableScroll>
   );
 }

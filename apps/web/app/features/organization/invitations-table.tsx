@@ -1,4 +1,5 @@
 // Pending invitations: the address, what it grants, who sent it and when, with resend and revoke.
+import { StackedTableScroll } from '../../ui/stacked-table-scroll';
 import stacked from '../../ui/stacked-table.module.css';
 import { Badge, Button, EmptyState, Group, Paper, Table, Text } from '@mantine/core';
 import { IconMailOff, IconRefresh, IconX } from '@tabler/icons-react';
@@ -23,7 +24,7 @@ export function InvitationsTable({ invitations }: { invitations: Invitation[] })
           />
         </Paper>
       ) : (
-        <Table.ScrollContainer className={stacked.scroll} minWidth={760}>
+        <StackedTableScroll minWidth={760}>
           <Table className={stacked.table} verticalSpacing="sm" aria-label="Pending invitations">
             <Table.Thead>
               <Table.Tr>
@@ -70,7 +71,7 @@ export function InvitationsTable({ invitations }: { invitations: Invitation[] })
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </StackedTableScroll>
       )}
       {/* Mounted whatever the list shows: a live update may empty it while the revocation is still being answered,
           and the answer's notice comes from this dialog's request. */}

@@ -1,4 +1,5 @@
 // The members table: who they are, their three permissions as switches, when they joined and their capacity.
+import { StackedTableScroll } from '../../ui/stacked-table-scroll';
 import stacked from '../../ui/stacked-table.module.css';
 import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconDots, IconUserMinus } from '@tabler/icons-react';
@@ -23,7 +24,7 @@ type MembersTableProps = {
 
 export function MembersTable({ members, settings, currentUserId, onEditCapacity, onRemove }: MembersTableProps) {
   return (
-    <Table.ScrollContainer className={stacked.scroll} minWidth={1080}>
+    <StackedTableScroll minWidth={1080}>
       <Table className={stacked.table} highlightOnHover verticalSpacing="sm" aria-label="Members">
         <Table.Thead>
           <Table.Tr>
@@ -58,7 +59,7 @@ export function MembersTable({ members, settings, currentUserId, onEditCapacity,
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTableScroll>
   );
 }
 

@@ -1,6 +1,7 @@
 // The project list: one row per project with its status, client, dates, people and planned hours; sortable headers.
 // Only the rows near the screen are in the page (the others are spacer height), so 300 projects open as fast as
 // twenty, on the server and in the browser.
+import { StackedTableScroll } from '../../ui/stacked-table-scroll';
 import stacked from '../../ui/stacked-table.module.css';
 import { Anchor, ColorSwatch, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
@@ -47,7 +48,7 @@ export function ProjectsTable({ projects, filters, onSort }: ProjectsTableProps)
     <SortableHeader sortKey={key} label={label} width={width} filters={filters} onSort={onSort} numeric={numeric} />
   );
   return (
-    <Table.ScrollContainer className={stacked.scroll} minWidth={860}>
+    <StackedTableScroll minWidth={860}>
       <Table
         className={stacked.table}
         highlightOnHover
@@ -82,7 +83,7 @@ export function ProjectsTable({ projects, filters, onSort }: ProjectsTableProps)
           {below > 0 ? <tr aria-hidden style={{ height: below }} /> : null}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </StackedTableScroll>
   );
 }
 
