@@ -83,7 +83,8 @@ function MemberRow({ member, settings, isYou, onEditCapacity, onRemove }: Member
             </Text>
           )}
           {isYou ? (
-            <Badge size="xs" variant="light">
+            // Never squeezed by a long name: the badge's word stays whole.
+            <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
               You
             </Badge>
           ) : null}
