@@ -23,9 +23,11 @@ export class GarbageCollector {
   private tokensSweptAt = 0;
   private gathering?: NodeJS.Timeout;
 
+  /** `forgetDerived` deletes what was made from removed versions' bytes (their transformed images). */
   constructor(
     private readonly db: Db,
     private readonly store: ObjectStore,
+    private readonly forgetDerived: (versions: string[]) => Promise<void> = async () => {},
   ) {}
 
   /** A pass a moment from now, together with any other change made meanwhile. */
@@ -75,6 +77,7 @@ export class GarbageCollector {
     while (rows.length > 0) {
       const versions = rows.map((row) => row.version as string);
       await this.store.remove(versions);
+      await this.forgetDerived(versions);
       // The notes of the bytes just deleted go, and the next ones are read, in one round trip.
       const [, next] = await this.db.batch([
         {

@@ -1,16 +1,22 @@
-// Transformed images kept under DATA_DIR/storage/render-cache, named by a key made from the object's version and the
-// transformation, so a replaced object is never served stale. A rendition is written aside and renamed into place, and
-// never changed afterwards: a reader sees all of it or none. Small renditions (the thumbnails a page shows again and
-// again) are also kept in memory, least recently used first out, and answered without touching the disk.
+// Transformed images kept under DATA_DIR/storage/render-cache, in a folder per object version named by a key made from
+// the transformation, so a replaced object is never served stale. A version's folder goes when its bytes do (see
+// garbage.ts), and folders no row refers to any more (another process collected the bytes, or a crash came first) are
+// swept at start. A rendition is written aside and renamed into place, and never changed afterwards: a reader sees all
+// of it or none. Small renditions (the thumbnails a page shows again and again) are also kept in memory, least
+// recently used first out, and answered without touching the disk.
 import { randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
-import { mkdir, open, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 
 /** The largest rendition kept in memory, and all of them together. */
 const KEPT_BYTES = 256 * 1024;
 const MEMORY_BYTES = 32 * 1024 * 1024;
+/** Versions are made by the server; anything else never becomes a folder name. */
+const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How many folders the sweep at start asks about at once. */
+const SWEEP_BATCH = 1000;
 
 /** A rendition found in the cache: its bytes, or for a large one its file opened for reading. */
 export type Rendition = { bytes: Uint8Array } | { stream: ReadStream; size: number };
@@ -23,15 +29,21 @@ export class RenderCache {
 
   constructor(private readonly dir: string) {}
 
-  private fileOf(key: string): string {
-    return path.join(this.dir, key.slice(0, 2), key);
+  /** Whether renditions of `version` may be kept: only versions the server made name folders. */
+  static keeps(version: string): boolean {
+    return VERSION.test(version);
   }
 
-  /** The rendition of `key`; undefined when there is none yet. A stream owns its file: reading or destroying it closes it. */
-  async find(key: string): Promise<Rendition | undefined> {
-    const kept = this.memory.get(key);
+  private fileOf(version: string, key: string): string {
+    return path.join(this.dir, version, key);
+  }
+
+  /** The rendition `key` of `version`; undefined when there is none yet. A stream owns its file: reading or destroying it closes it. */
+  async find(version: string, key: string): Promise<Rendition | undefined> {
+    if (!RenderCache.keeps(version)) return undefined;
+    const kept = this.memory.get(`${version}/${key}`);
     if (kept) return { bytes: kept };
-    const file = await open(this.fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+    const file = await open(this.fileOf(version, key)).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
@@ -40,7 +52,7 @@ export class RenderCache {
       const { size } = await file.stat();
       if (size > KEPT_BYTES) return { stream: file.createReadStream({ end: size - 1 }), size };
       const bytes = await file.readFile();
-      this.memory.set(key, bytes);
+      this.memory.set(`${version}/${key}`, bytes);
       await file.close();
       return { bytes };
     } catch (error) {
@@ -49,13 +61,42 @@ export class RenderCache {
     }
   }
 
-  async keep(key: string, bytes: Uint8Array): Promise<void> {
-    const file = this.fileOf(key);
+  async keep(version: string, key: string, bytes: Uint8Array): Promise<void> {
+    if (!RenderCache.keeps(version)) return;
+    const file = this.fileOf(version, key);
     // Named apart, so two requests rendering the same image at once do not write into one file.
     const aside = `${file}.${randomUUID()}.tmp`;
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(aside, bytes);
     await rename(aside, file);
-    if (bytes.length <= KEPT_BYTES) this.memory.set(key, bytes);
+    if (bytes.length <= KEPT_BYTES) this.memory.set(`${version}/${key}`, bytes);
+  }
+
+  /** Deletes every rendition of `versions`, whose bytes are gone. */
+  async forget(versions: string[]): Promise<void> {
+    const gone = new Set(versions.filter((version) => RenderCache.keeps(version)));
+    if (gone.size === 0) return;
+    for (const key of [...this.memory.keys()]) if (gone.has(key.slice(0, key.indexOf('/')))) this.memory.delete(key);
+    // One at a time, as the byte store deletes: a pass of many would hold up the transfers behind it.
+    for (const version of gone) await rm(path.join(this.dir, version), { recursive: true, force: true });
+  }
+
+  /**
+   * Deletes the folders of versions `existing` does not name (it answers which of the versions it is given still have
+   * a row), and anything else found at the top of the cache.
+   */
+  async sweep(existing: (versions: string[]) => Promise<Set<string>>): Promise<void> {
+    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const versions = names.filter((name) => RenderCache.keeps(name));
+    const strays = names.filter((name) => !RenderCache.keeps(name));
+    for (let start = 0; start < versions.length; start += SWEEP_BATCH) {
+      const batch = versions.slice(start, start + SWEEP_BATCH);
+      const kept = await existing(batch);
+      await this.forget(batch.filter((version) => !kept.has(version)));
+    }
+    for (const name of strays) await rm(path.join(this.dir, name), { recursive: true, force: true });
   }
 }

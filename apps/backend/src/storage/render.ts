@@ -3,12 +3,10 @@
 // them), done by sharp, whose reading of the bytes decides the source format. Results are kept (render-cache.ts) and
 // served from there by streaming the file into the response.
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { Hono } from 'hono';
 import type { FormatEnum } from 'sharp';
 import type { AppEnv } from '../http/env.ts';
 import { errors, StorageError } from './errors.ts';
-import { RenderCache } from './render-cache.ts';
 import { assertKey, rawPathAfter, splitObjectPath } from './names.ts';
 import {
   bucketOf,
@@ -147,7 +145,6 @@ async function formatOf(version: string, source: Buffer): Promise<string> {
 
 async function render(
   service: StorageService,
-  cache: RenderCache,
   c: StorageContext,
   object: ObjectRow,
   transformation: Transformation,
@@ -178,7 +175,7 @@ async function render(
   };
   // The ETag names the rendition, so the client has it already: nothing is read or rendered.
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  const cached = await cache.find(key);
+  const cached = await service.renditions.find(object.version, key);
   if (cached && 'stream' in cached) {
     headers['content-length'] = String(cached.size);
     if (c.req.method !== 'HEAD') return sendStream(c, 200, headers, cached.stream);
@@ -197,7 +194,7 @@ async function render(
     })
     .toFormat(format as keyof FormatEnum, { quality: transformation.quality })
     .toBuffer();
-  await cache.keep(key, output);
+  await service.renditions.keep(object.version, key, output);
   return sendBytes(c, 200, headers, output);
 }
 
@@ -211,7 +208,6 @@ function objectPath(c: StorageContext, route: string) {
 
 export function renderRoutes(service: StorageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const cache = new RenderCache(path.join(service.deps.config.dataDir, 'storage', 'render-cache'));
   app.get(
     '/sign/*',
     handled(async (c) => {
@@ -220,7 +216,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
       const object = await signedObjectOf(service, bucket, key);
       if (!object) throw errors.noSuchKey();
       const asked = typeof claims.transformations === 'string' ? fromDescription(claims.transformations) : {};
-      return render(service, cache, c, object, parseTransformation(asked));
+      return render(service, c, object, parseTransformation(asked));
     }),
   );
   app.get(
@@ -230,7 +226,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
       if (!(await bucketOf(service, bucket))?.public) throw errors.noSuchBucket();
       const object = await objectAsServer(service, bucket, key);
       if (!object) throw errors.noSuchKey();
-      return render(service, cache, c, object, parseTransformation(c.req.query()));
+      return render(service, c, object, parseTransformation(c.req.query()));
     }),
   );
   app.get(
@@ -240,7 +236,7 @@ export function renderRoutes(service: StorageService): Hono<AppEnv> {
       const caller = await callerOf(service, c);
       const object = await findObjectAs(service, caller, c, bucket, key);
       if (!object) throw errors.noSuchKey();
-      return render(service, cache, c, object, parseTransformation(c.req.query()));
+      return render(service, c, object, parseTransformation(c.req.query()));
     }),
   );
   return app;

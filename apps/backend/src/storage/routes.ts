@@ -4,12 +4,14 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { bucketRoutes } from './buckets.ts';
 import { objectRoutes } from './objects.ts';
 import { BUCKETS_CHANNEL, OBJECTS_CHANNEL, RecentRows } from './recent-rows.ts';
 import { GarbageCollector } from './garbage.ts';
+import { RenderCache } from './render-cache.ts';
 import { renderRoutes } from './render.ts';
 import { resumableRoutes } from './tus.ts';
 import type { StorageService } from './service.ts';
@@ -27,20 +29,36 @@ async function openObjectStore(config: Config): Promise<ObjectStore> {
   return new S3Store(config.storage.s3, path.join(config.dataDir, 'storage', 'tmp'));
 }
 
+/** Which of `versions` a row of storage.objects still names. */
+async function versionsInUse(db: Db, versions: string[]): Promise<Set<string>> {
+  const [{ rows }] = await db.batch([
+    {
+      text: 'select v from jsonb_array_elements_text($1::jsonb) as v where v in (select version from storage.objects)',
+      params: [versions],
+    },
+  ]);
+  return new Set(rows.map((row) => row.v as string));
+}
+
 export async function createStorageService(deps: Deps): Promise<StorageService> {
   const objectStore = await openObjectStore(deps.config);
-  const collector = new GarbageCollector(deps.db, objectStore);
+  const renditions = new RenderCache(path.join(deps.config.dataDir, 'storage', 'render-cache'));
+  const collector = new GarbageCollector(deps.db, objectStore, (versions) => renditions.forget(versions));
   const objects = new RecentRows<ObjectRow>(OBJECTS_CHANNEL);
   const buckets = new RecentRows<BucketRow>(BUCKETS_CHANNEL);
   // Without a listening connection nothing is kept, and every signed URL and upload reads its rows. The notice of a
   // change of objects is also the collector's cue.
   objects.start(deps.db, () => collector.collectSoon()).catch(() => {});
   buckets.start(deps.db).catch(() => {});
+  const swept = renditions
+    .sweep((versions) => versionsInUse(deps.db, versions))
+    .catch((error: unknown) => console.error('Storage: deleting unused transformed images failed:', error));
   const service: StorageService = {
     deps,
     store: objectStore,
     objects,
     buckets,
+    renditions,
     maxFileBytes: deps.config.storage.fileSizeLimit,
     collectGarbage: () => collector.collect(),
     collectGarbageSoon() {
@@ -48,6 +66,7 @@ export async function createStorageService(deps: Deps): Promise<StorageService> 
     },
     async stop() {
       await collector.stop();
+      await swept;
       await objects.stop();
       await buckets.stop();
       await objectStore.close?.();

@@ -11,6 +11,7 @@ import type { Claims } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import { errors, fromDbError, StorageError, storageErrorResponse } from './errors.ts';
 import type { RecentRows } from './recent-rows.ts';
+import type { RenderCache } from './render-cache.ts';
 import { findBucketSql, findObjectSql, type BucketRow, type ObjectRow } from './sql.ts';
 import type { ObjectStore } from './store/types.ts';
 
@@ -32,6 +33,8 @@ export interface StorageService {
   objects: RecentRows<ObjectRow>;
   /** Rows of buckets read lately, for their limits and whether they are public (see recent-rows.ts). */
   buckets: RecentRows<BucketRow>;
+  /** Transformed images, by object version (see render-cache.ts). */
+  renditions: RenderCache;
 }
 
 export interface Caller {

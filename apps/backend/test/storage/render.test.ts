@@ -1,11 +1,12 @@
 // Image transformation through supabase-js: download with a transform (authenticated), public URLs with a transform,
 // and signed URLs carrying one; width, height, resize, quality, format by Accept or `origin`, X-Transformations, and
 // cached results.
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../wait.ts';
 import { startStorageBackend, type StorageBackend } from './backend.ts';
 
 let sb: StorageBackend;
@@ -146,5 +147,72 @@ describe('image transformation', () => {
     expect(text.status).toBe(400);
     const wide = await fetch(`${sb.url}/storage/v1/render/image/public/pics/wide.png?width=99999`);
     expect(wide.status).toBe(400);
+  });
+});
+
+/** The version the row of `name` in `bucket` names now. */
+async function versionOf(backend: StorageBackend, bucket: string, name: string): Promise<string> {
+  const { rows } = await backend.backend.deps.db.query<{ version: string }>(
+    'select version from storage.objects where bucket_id = $1 and name = $2',
+    [bucket, name],
+  );
+  return rows[0].version;
+}
+
+/** The transformed images kept of a version, by file name; none when its folder is gone. */
+function renditionsOf(backend: StorageBackend, version: string): string[] {
+  const folder = path.join(backend.dataDir, 'storage', 'render-cache', version);
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+
+describe('transformed images of bytes that are gone', () => {
+  const image = () => new Blob([new Uint8Array(png)], { type: 'image/png' });
+  const thumbnail = async (name: string) => {
+    const { error } = await pics().download(name, { transform: { width: 20, height: 20 } });
+    expect(error).toBeNull();
+  };
+
+  it('are deleted with the bytes of a replaced or removed image', async () => {
+    expect((await pics().upload('replaced.png', image())).error).toBeNull();
+    const first = await versionOf(sb, 'pics', 'replaced.png');
+    await thumbnail('replaced.png');
+    expect(renditionsOf(sb, first)).toHaveLength(1);
+
+    expect((await pics().upload('replaced.png', image(), { upsert: true })).error).toBeNull();
+    const second = await versionOf(sb, 'pics', 'replaced.png');
+    await thumbnail('replaced.png');
+    await sb.backend.deps.storage!.collectGarbage();
+    expect(renditionsOf(sb, first)).toEqual([]);
+    expect(renditionsOf(sb, second)).toHaveLength(1);
+
+    expect((await pics().remove(['replaced.png'])).error).toBeNull();
+    await sb.backend.deps.storage!.collectGarbage();
+    expect(renditionsOf(sb, second)).toEqual([]);
+  });
+
+  it('are swept at start when no row names their version, and the others kept', async () => {
+    const own = await startStorageBackend();
+    try {
+      await own.service.storage.createBucket('own', { public: true });
+      expect((await own.service.storage.from('own').upload('kept.png', image())).error).toBeNull();
+      const kept = await versionOf(own, 'own', 'kept.png');
+      const { error } = await own.service.storage.from('own').download('kept.png', { transform: { width: 20 } });
+      expect(error).toBeNull();
+      const cache = path.join(own.dataDir, 'storage', 'render-cache');
+      // Left by a process that is gone, and a folder of an older layout.
+      const orphan = path.join(cache, randomUUID());
+      const older = path.join(cache, 'ab');
+      for (const folder of [orphan, older]) {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(path.join(folder, 'rendition'), 'bytes');
+      }
+
+      await own.restart();
+      await until(() => !existsSync(older), 10_000, 'the folders nothing names to go');
+      expect(existsSync(orphan)).toBe(false);
+      expect(renditionsOf(own, kept)).toHaveLength(1);
+    } finally {
+      await own.stop();
+    }
   });
 });
