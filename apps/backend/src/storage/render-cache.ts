@@ -9,12 +9,11 @@ import type { ReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { isVersion } from './store/types.ts';
 
 /** The largest rendition kept in memory, and all of them together. */
 const KEPT_BYTES = 256 * 1024;
 const MEMORY_BYTES = 32 * 1024 * 1024;
-/** Versions are made by the server; anything else never becomes a folder name. */
-const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** How many folders the sweep at start asks about at once. */
 const SWEEP_BATCH = 1000;
 
@@ -29,18 +28,13 @@ export class RenderCache {
 
   constructor(private readonly dir: string) {}
 
-  /** Whether renditions of `version` may be kept: only versions the server made name folders. */
-  static keeps(version: string): boolean {
-    return VERSION.test(version);
-  }
-
   private fileOf(version: string, key: string): string {
     return path.join(this.dir, version, key);
   }
 
   /** The rendition `key` of `version`; undefined when there is none yet. A stream owns its file: reading or destroying it closes it. */
   async find(version: string, key: string): Promise<Rendition | undefined> {
-    if (!RenderCache.keeps(version)) return undefined;
+    if (!isVersion(version)) return undefined;
     const kept = this.memory.get(`${version}/${key}`);
     if (kept) return { bytes: kept };
     const file = await open(this.fileOf(version, key)).catch((error: NodeJS.ErrnoException) => {
@@ -62,7 +56,7 @@ export class RenderCache {
   }
 
   async keep(version: string, key: string, bytes: Uint8Array): Promise<void> {
-    if (!RenderCache.keeps(version)) return;
+    if (!isVersion(version)) return;
     const file = this.fileOf(version, key);
     // Named apart, so two requests rendering the same image at once do not write into one file.
     const aside = `${file}.${randomUUID()}.tmp`;
@@ -74,7 +68,7 @@ export class RenderCache {
 
   /** Deletes every rendition of `versions`, whose bytes are gone. */
   async forget(versions: string[]): Promise<void> {
-    const gone = new Set(versions.filter((version) => RenderCache.keeps(version)));
+    const gone = new Set(versions.filter(isVersion));
     if (gone.size === 0) return;
     for (const key of [...this.memory.keys()]) if (gone.has(key.slice(0, key.indexOf('/')))) this.memory.delete(key);
     // One at a time, as the byte store deletes: a pass of many would hold up the transfers behind it.
@@ -90,8 +84,8 @@ export class RenderCache {
       if (error.code === 'ENOENT') return [];
       throw error;
     });
-    const versions = names.filter((name) => RenderCache.keeps(name));
-    const strays = names.filter((name) => !RenderCache.keeps(name));
+    const versions = names.filter(isVersion);
+    const strays = names.filter((name) => !isVersion(name));
     for (let start = 0; start < versions.length; start += SWEEP_BATCH) {
       const batch = versions.slice(start, start + SWEEP_BATCH);
       const kept = await existing(batch);

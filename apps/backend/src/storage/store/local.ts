@@ -7,9 +7,8 @@ import { copyFile, mkdir, open, rename, rm, stat, unlink, type FileHandle } from
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { storeThroughTemporaryFile } from './to-file.ts';
-import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
+import { isVersion, NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
-const VERSION = /^[0-9a-f-]{36}$/;
 /** The folders versions are spread over: the first two characters of a version. */
 const FOLDERS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -34,7 +33,7 @@ export class LocalStore implements ObjectStore {
 
   private fileOf(version: string): string {
     // Versions are made by the server; checked anyway, so no value ever reaches the file system unvetted.
-    if (!VERSION.test(version)) throw new NotStoredError();
+    if (!isVersion(version)) throw new NotStoredError();
     return path.join(this.objectsDir, version.slice(0, 2), version);
   }
 
@@ -108,7 +107,7 @@ export class LocalStore implements ObjectStore {
   async remove(versions: string[]): Promise<void> {
     // One at a time: each unlink takes one of libuv's four file system threads, and a pass of a thousand at once
     // would hold up the uploads and downloads queued behind them.
-    for (const version of versions) if (VERSION.test(version)) await unlinkIfThere(this.fileOf(version));
+    for (const version of versions) if (isVersion(version)) await unlinkIfThere(this.fileOf(version));
   }
 }
 

@@ -14,9 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.ts';
 import { storeThroughTemporaryFile } from './to-file.ts';
-import { NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
-
-const VERSION = /^[0-9a-f-]{36}$/;
+import { isVersion, NotStoredError, type ByteRange, type ObjectStore, type StoredFile } from './types.ts';
 
 function isMissing(error: unknown): boolean {
   return (
@@ -51,7 +49,7 @@ export class S3Store implements ObjectStore {
   }
 
   private keyOf(version: string): string {
-    if (!VERSION.test(version)) throw new NotStoredError();
+    if (!isVersion(version)) throw new NotStoredError();
     return `objects/${version}`;
   }
 
@@ -119,7 +117,7 @@ export class S3Store implements ObjectStore {
   async remove(versions: string[]): Promise<void> {
     await Promise.all(
       versions
-        .filter((version) => VERSION.test(version))
+        .filter(isVersion)
         .map((version) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(version) }))),
     );
   }

@@ -48,3 +48,9 @@ export interface ObjectStore {
 }
 
 export class NotStoredError extends Error {}
+
+/**
+ * Whether `version` has the shape of a version the server makes (a UUID). Versions name files and keys, so nothing
+ * else ever reaches a path; a row naming anything else has no bytes.
+ */
+export const isVersion = (version: string): boolean => /^[0-9a-f-]{36}$/.test(version);
