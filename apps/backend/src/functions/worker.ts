@@ -1,8 +1,9 @@
 // One function's Deno process: started with that function's permissions and limits, ready once the function serves on
-// its channel (see channel.ts), stopped when its heartbeat stops for longer than the CPU-time limit or its memory passes the limit, and
-// able to say why it ended, so the requests it was serving get Supabase's answer for that reason.
+// its channel (see channel.ts), stopped when its heartbeat stops while it uses more than the CPU-time limit or when its
+// memory passes the limit, and able to say why it ended, so the requests it was serving get Supabase's answer for that
+// reason.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FunctionDefinition } from './catalog.ts';
 import { FunctionChannel } from './channel.ts';
@@ -54,6 +55,24 @@ export function denoArguments(definition: FunctionDefinition, socketPath: string
   ];
 }
 
+/**
+ * The CPU time a process has used so far, in milliseconds, from /proc; undefined where there is no /proc (or no
+ * process any more).
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name (in parentheses, and it may hold either): utime and stime are the 12th and
+    // 13th, in the kernel's clock ticks for user space, a hundredth of a second.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class FunctionWorker {
   readonly ready: Promise<void>;
   readonly exited: Promise<ExitReason>;
@@ -65,6 +84,8 @@ export class FunctionWorker {
   private reason?: ExitReason;
   private isReady = false;
   private lastBeat = 0;
+  /** The process's CPU time at its last heartbeat (see processCpuMs). */
+  private cpuAtBeat: number | undefined;
   private lastRss = 0;
   private readonly stderrTail: string[] = [];
   private outOfMemory = false;
@@ -146,6 +167,7 @@ export class FunctionWorker {
     }
     if (message.t === 'beat') {
       this.lastBeat = Date.now();
+      this.cpuAtBeat = processCpuMs(this.child.pid);
       this.lastRss = message.rss ?? 0;
       if (this.lastRss > 2 * this.spec.limits.memoryMb * MIB) this.stop('memory', 'Memory limit exceeded');
     } else if (message.t === 'log') {
@@ -153,6 +175,7 @@ export class FunctionWorker {
     } else if (message.t === 'ready') {
       this.isReady = true;
       this.lastBeat = Date.now();
+      this.cpuAtBeat = processCpuMs(this.child.pid);
       markReady();
     } else if (message.t === 'noserve') {
       this.stop('boot', 'the function neither calls Deno.serve nor exports { fetch }');
@@ -169,11 +192,19 @@ export class FunctionWorker {
   }
 
   private checkHeartbeat(): void {
-    if (this.isReady && this.alive && Date.now() - this.lastBeat > this.spec.limits.cpuTimeMs) {
-      // An event loop held while the process is past its heap's size is the garbage collector fighting for memory.
-      if (this.lastRss > this.spec.limits.memoryMb * MIB) this.stop('memory', 'Memory limit exceeded');
-      else this.stop('cpu', 'CPU time exceeded');
-    }
+    const { cpuTimeMs, wallClockMs, memoryMb } = this.spec.limits;
+    const late = Date.now() - this.lastBeat;
+    if (!this.isReady || !this.alive || late <= cpuTimeMs) return;
+    // A late heartbeat is the function's doing only if its process used the CPU meanwhile: a machine that stalls (two
+    // busy cores, a paused virtual machine), or the backend's own thread held up, delays it as well, with no CPU used.
+    // Without /proc, lateness alone decides. An event loop held past the wall-clock limit goes, CPU or not.
+    const cpuNow = processCpuMs(this.child.pid);
+    const used = cpuNow === undefined || this.cpuAtBeat === undefined ? late : cpuNow - this.cpuAtBeat;
+    if (used <= cpuTimeMs && late <= wallClockMs) return;
+    // An event loop held while the process is past its heap's size is the garbage collector fighting for memory.
+    if (this.lastRss > memoryMb * MIB) this.stop('memory', 'Memory limit exceeded');
+    else if (used > cpuTimeMs) this.stop('cpu', 'CPU time exceeded');
+    else this.stop('cpu', 'Wall clock time exceeded with the event loop held');
   }
 
   private reasonFromOutput(signal: NodeJS.Signals | null): ExitReason {

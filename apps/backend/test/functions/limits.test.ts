@@ -68,6 +68,35 @@ describe('a failing function', () => {
     expect(fb.logs()).toContain('[functions:loop] CPU time exceeded');
   });
 
+  const crashPid = async () => {
+    const { data } = await fb.anon.functions.invoke('crash', { method: 'GET' });
+    return Number(/pid (\d+)/.exec(data as string)![1]);
+  };
+  /** Stops a process for `ms`, as a paused machine would: no heartbeat, and no CPU used. */
+  const pause = async (pid: number, ms: number) => {
+    process.kill(pid, 'SIGSTOP');
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // Ended meanwhile.
+    }
+  };
+
+  it('is not stopped when its heartbeat is late without its using the CPU (a machine that stalls)', async () => {
+    const pid = await crashPid();
+    await pause(pid, 3 * 400);
+    expect(await crashPid()).toBe(pid);
+    expect(fb.logs()).not.toContain('[functions:crash] CPU time exceeded');
+  });
+
+  it('is stopped when its heartbeat is later than the wall-clock limit, CPU or not', async () => {
+    const pid = await crashPid();
+    await pause(pid, 2000 + 600);
+    expect(fb.logs()).toContain('[functions:crash] Wall clock time exceeded with the event loop held');
+    expect(await crashPid()).not.toBe(pid);
+  });
+
   it('is stopped with 546 when it runs out of memory', async () => {
     expect(await httpError('hog')).toMatchObject({ status: 546, code: 'WORKER_RESOURCE_LIMIT' });
     expect(fb.logs()).toContain('[functions:hog] Memory limit exceeded');
