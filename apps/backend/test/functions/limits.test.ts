@@ -7,11 +7,14 @@ import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFunctionsBackend, type FunctionsBackend } from './backend.ts';
 
+const WALL_CLOCK_S = 2;
+const CPU_TIME_MS = 400;
+
 let fb: FunctionsBackend;
 beforeAll(async () => {
   fb = await startFunctionsBackend({
-    FUNCTIONS_WALL_CLOCK_LIMIT: '2',
-    FUNCTIONS_CPU_TIME_LIMIT_MS: '400',
+    FUNCTIONS_WALL_CLOCK_LIMIT: String(WALL_CLOCK_S),
+    FUNCTIONS_CPU_TIME_LIMIT_MS: String(CPU_TIME_MS),
     FUNCTIONS_MEMORY_LIMIT_MB: '64',
     FUNCTIONS_MAX_BODY_BYTES: String(64 * 1024),
   });
@@ -85,14 +88,14 @@ describe('a failing function', () => {
 
   it('is not stopped when its heartbeat is late without its using the CPU (a machine that stalls)', async () => {
     const pid = await crashPid();
-    await pause(pid, 3 * 400);
+    await pause(pid, 3 * CPU_TIME_MS);
     expect(await crashPid()).toBe(pid);
     expect(fb.logs()).not.toContain('[functions:crash] CPU time exceeded');
   });
 
   it('is stopped when its heartbeat is later than the wall-clock limit, CPU or not', async () => {
     const pid = await crashPid();
-    await pause(pid, 2000 + 600);
+    await pause(pid, WALL_CLOCK_S * 1000 + 600);
     expect(fb.logs()).toContain('[functions:crash] Wall clock time exceeded with the event loop held');
     expect(await crashPid()).not.toBe(pid);
   });
