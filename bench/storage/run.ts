@@ -1,7 +1,8 @@
 // `npm run bench:storage`: uploads and downloads of 1 MB and 100 MB files through /storage/v1 against a bare node:http
 // server streaming the same bytes to the same disk (throughput and its ratio, goal >= 0.8x), with each server's peak
 // RSS; then a 50 KB image downloaded by signed URL against node:http + fs.createReadStream (req/s, goal >= 0.75x), and
-// a cached thumbnail of it by signed URL against its bytes served the same way (goal >= 0.75x).
+// a cached thumbnail of it by signed URL against its bytes served the same way (goal >= 0.75x). The backend runs on
+// PGlite, or on the PostgreSQL database BENCH_DATABASE_URL names.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -195,7 +196,10 @@ try {
       ok: a.rps / b.rps >= 0.75,
     });
   }
-  printTable('Storage against a bare node:http server', rows);
+  printTable(
+    `Storage on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} against a bare node:http server`,
+    rows,
+  );
 } finally {
   backend.child.kill('SIGTERM');
   baseline.child.kill('SIGTERM');
