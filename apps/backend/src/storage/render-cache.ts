@@ -1,7 +1,7 @@
 // Transformed images kept under DATA_DIR/storage/render-cache, in a folder per object version named by a key made from
 // the transformation, so a replaced object is never served stale. A version's folder goes when its bytes do (see
-// garbage.ts), and folders no row refers to any more (another process collected the bytes, or a crash came first) are
-// swept at start. A rendition is written aside and renamed into place, and never changed afterwards: a reader sees all
+// garbage.ts), a rendition finished after that is not kept, and folders no row refers to any more (another process
+// collected the bytes, or a crash came first) are swept at start. A rendition is written aside and renamed into place, and never changed afterwards: a reader sees all
 // of it or none. Small renditions (the thumbnails a page shows again and again) are also kept in memory, least
 // recently used first out, and answered without touching the disk.
 import { randomUUID } from 'node:crypto';
@@ -16,6 +16,11 @@ const KEPT_BYTES = 256 * 1024;
 const MEMORY_BYTES = 32 * 1024 * 1024;
 /** How many folders the sweep at start asks about at once. */
 const SWEEP_BATCH = 1000;
+/**
+ * How many deleted versions are remembered, so that an image still being rendered from one of them is not kept. A
+ * version never comes back (every upload and copy makes a new one), and a rendering takes seconds at most.
+ */
+const FORGOTTEN_VERSIONS = 10_000;
 
 /** A rendition found in the cache: its bytes, or for a large one its file opened for reading. */
 export type Rendition = { bytes: Uint8Array } | { stream: ReadStream; size: number };
@@ -25,6 +30,7 @@ export class RenderCache {
     maxSize: MEMORY_BYTES,
     sizeCalculation: (bytes) => bytes.length,
   });
+  private readonly forgotten = new LRUCache<string, true>({ max: FORGOTTEN_VERSIONS });
 
   constructor(private readonly dir: string) {}
 
@@ -55,14 +61,29 @@ export class RenderCache {
     }
   }
 
+  /**
+   * Keeps a rendition of `version`, unless the version's bytes were deleted while it was being made: the folder it
+   * would make again would outlive them until the next start.
+   */
   async keep(version: string, key: string, bytes: Uint8Array): Promise<void> {
-    if (!isVersion(version)) return;
+    if (!isVersion(version) || this.forgotten.has(version)) return;
     const file = this.fileOf(version, key);
     // Named apart, so two requests rendering the same image at once do not write into one file.
     const aside = `${file}.${randomUUID()}.tmp`;
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(aside, bytes);
-    await rename(aside, file);
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(aside, bytes);
+      await rename(aside, file);
+    } catch (error) {
+      await rm(aside, { force: true });
+      // The version's folder was deleted under it: the version is gone, and so is the need for its rendition.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && this.forgotten.has(version)) return;
+      throw error;
+    }
+    if (this.forgotten.has(version)) {
+      await this.removeFolder(version);
+      return;
+    }
     if (bytes.length <= KEPT_BYTES) this.memory.set(`${version}/${key}`, bytes);
   }
 
@@ -70,9 +91,15 @@ export class RenderCache {
   async forget(versions: string[]): Promise<void> {
     const gone = new Set(versions.filter(isVersion));
     if (gone.size === 0) return;
+    for (const version of gone) this.forgotten.set(version, true);
     for (const key of [...this.memory.keys()]) if (gone.has(key.slice(0, key.indexOf('/')))) this.memory.delete(key);
     // One at a time, as the byte store deletes: a pass of many would hold up the transfers behind it.
-    for (const version of gone) await rm(path.join(this.dir, version), { recursive: true, force: true });
+    for (const version of gone) await this.removeFolder(version);
+  }
+
+  private removeFolder(version: string): Promise<void> {
+    // Tried again when a rendition being kept meanwhile put a file into the folder as it was emptied.
+    return rm(path.join(this.dir, version), { recursive: true, force: true, maxRetries: 3 });
   }
 
   /**

@@ -194,7 +194,10 @@ async function render(
     })
     .toFormat(format as keyof FormatEnum, { quality: transformation.quality })
     .toBuffer();
-  await service.renditions.keep(object.version, key, output);
+  // The image is answered even when it cannot be kept (a full disk): the next request renders it again.
+  await service.renditions
+    .keep(object.version, key, output)
+    .catch((error: unknown) => console.error('Storage: keeping a transformed image failed:', error));
   return sendBytes(c, 200, headers, output);
 }
 
