@@ -46,7 +46,19 @@ describe('loadConfig', () => {
     });
     const printed = describeConfig(config) as { limits: unknown; project: { db: unknown } };
     expect(printed.limits).toEqual({ maxBodyBytes: 2048, statementTimeoutMs: 30_000, requestTimeoutMs: 300_000 });
-    expect(printed.project.db).toEqual({ pooler: { default_pool_size: 4 } });
+    expect(printed.project.db).toEqual({ pooler: { default_pool_size: 4 }, settings: {} });
+  });
+
+  it('reads the embedded database memory settings from [db.settings], and refuses amounts Postgres would not read', () => {
+    const dir = projectWith('[db.settings]\nshared_buffers = "64MB"\nwork_mem = "8MB"\nmax_connections = 50\n');
+    const config = loadConfig({ SUPABASE_DIR: dir });
+    expect(config.project.db.settings).toEqual({ shared_buffers: '64MB', work_mem: '8MB' });
+    expect(config.ignoredKeys).toEqual(['db.settings.max_connections']);
+    for (const amount of ['"64mb"', '"lots"', '"0MB"', '64']) {
+      expect(() => loadConfig({ SUPABASE_DIR: projectWith(`[db.settings]\nshared_buffers = ${amount}\n`) })).toThrow(
+        /db\.settings\.shared_buffers/,
+      );
+    }
   });
 
   it('lets SUPABASE_<SECTION>_<KEY> variables and BACKEND_PORT override the file', () => {

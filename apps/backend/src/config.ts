@@ -220,10 +220,22 @@ const checkedAuthSchema = authSchema.superRefine((auth, context) => {
 
 /**
  * [db.pooler] default_pool_size: the Supabase CLI's size of the connection pool in front of the database, here the
- * most connections the backend opens to a PostgreSQL server (DATABASE_URL). The CLI's other [db] keys are ignored.
+ * most connections the backend opens to a PostgreSQL server (DATABASE_URL). [db.settings]: the memory settings the
+ * CLI writes into its database's postgresql.conf, applied to the embedded database at every start (a PostgreSQL
+ * server keeps its own). The CLI's other [db] keys are ignored.
  */
 const poolerSchema = z.object({ default_pool_size: z.number().int().min(1).max(1000).default(10) });
-const dbSchema = z.object({ pooler: poolerSchema.prefault({}) });
+const memorySetting = z
+  .string()
+  .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a whole amount of memory in kB, MB or GB, as Postgres writes it ("32MB")');
+const dbSettingsSchema = z.object({
+  shared_buffers: memorySetting.optional(),
+  work_mem: memorySetting.optional(),
+  maintenance_work_mem: memorySetting.optional(),
+  effective_cache_size: memorySetting.optional(),
+});
+export type DbSettings = z.infer<typeof dbSettingsSchema>;
+const dbSchema = z.object({ pooler: poolerSchema.prefault({}), settings: dbSettingsSchema.prefault({}) });
 
 const tomlSchema = z.object({
   api: apiSchema.prefault({}),

@@ -9,5 +9,8 @@ export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'limits'
     ? openPostgres(config.databaseUrl, config.project.db.pooler.default_pool_size, {
         statementTimeoutMs: config.limits.statementTimeoutMs,
       })
-    : openPglite(config.dataDir, { statementTimeoutMs: config.limits.statementTimeoutMs });
+    : openPglite(config.dataDir, {
+        statementTimeoutMs: config.limits.statementTimeoutMs,
+        settings: config.project.db.settings,
+      });
 }

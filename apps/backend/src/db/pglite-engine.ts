@@ -32,12 +32,27 @@ async function exec(target: Pick<PGlite, 'exec'>, sql: string): Promise<void> {
 
 const extensions = { btree_gist, pgcrypto, uuid_ossp };
 
+/** Postgres settings given at start, by name ("shared_buffers": "32MB"). */
+export type EngineSettings = Partial<Record<string, string>>;
+
+/**
+ * The embedded database's shared buffers, unless config.toml sets them. Postgres's own default (128MB) is resident
+ * from the start here (the engine's memory is written as it is given out), and a planner's data fits in a fraction of
+ * it; a page read past them comes from the system's file cache.
+ */
+const EMBEDDED_DEFAULTS: EngineSettings = { shared_buffers: '32MB' };
+
+function startParams(settings: EngineSettings): string[] {
+  const given = Object.entries({ ...EMBEDDED_DEFAULTS, ...settings }).filter(([, value]) => value !== undefined);
+  return [...PGlite.defaultStartParams, ...given.flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
+
 /**
  * Opens PGlite with its files in `storage`, or in memory when `storage` is undefined. `from` is a data folder dumped
  * by `dumpPristineCluster` to start from instead of initializing a new one (seconds of initdb for each database).
  */
-export async function openPgliteEngine(storage?: string, from?: Blob): Promise<Db> {
-  const pg = await PGlite.create(storage, { extensions, loadDataDir: from });
+export async function openPgliteEngine(storage?: string, from?: Blob, settings: EngineSettings = {}): Promise<Db> {
+  const pg = await PGlite.create(storage, { extensions, loadDataDir: from, startParams: startParams(settings) });
   const typeParsers = await parsersFor(pg);
   const parserFor = (oid: number) => typeParsers[oid] ?? (pg.parsers as Parsers)[oid];
   const prepared = new PreparedStatements();

@@ -1,5 +1,12 @@
 // What the backend's thread and PGlite's worker thread say to each other (pglite-threaded.ts, pglite-worker.ts).
+import type { EngineSettings } from './pglite-engine.ts';
 import type { BatchOptions, QueryResult, RawDbError, Statement } from './types.ts';
+
+/** What the worker thread opens: the data folder, with these settings. */
+export interface WorkerData {
+  storage: string;
+  settings?: EngineSettings;
+}
 
 export type Request =
   | { id: number; op: 'query'; text: string; params?: unknown[]; tx?: number }

@@ -59,6 +59,24 @@ describe('PGlite on its own thread', () => {
     await stop();
   });
 
+  it('starts with 32MB of shared buffers unless [db.settings] says otherwise, and with the settings given', async () => {
+    const setting = async (target: Db, name: string) =>
+      (await target.query<{ value: string }>('select current_setting($1) as value', [name])).rows[0].value;
+    expect(await setting(db, 'shared_buffers')).toBe('32MB');
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'teamplan-threaded-settings-'));
+    const other = await openPglite(otherDir, {
+      statementTimeoutMs: 0,
+      settings: { shared_buffers: '16MB', work_mem: '8MB' },
+    });
+    try {
+      expect(await setting(other, 'shared_buffers')).toBe('16MB');
+      expect(await setting(other, 'work_mem')).toBe('8MB');
+    } finally {
+      await other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('stops a statement past the time limit while the backend thread stays free, and serves again', async () => {
     const heard: string[] = [];
     const stop = await db.listen('news', (payload) => heard.push(payload));

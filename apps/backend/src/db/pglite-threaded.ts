@@ -4,7 +4,8 @@
 // PGlite can be: its thread is ended (as a crash of the server, which PGlite's files survive) and the database is
 // opened again. The statement gets Postgres's own 57014 error; other statements caught in flight get 503.
 import { Worker } from 'node:worker_threads';
-import { errorFields, type ErrorFields, type Reply, type Request } from './pglite-messages.ts';
+import type { EngineSettings } from './pglite-engine.ts';
+import { errorFields, type ErrorFields, type Reply, type Request, type WorkerData } from './pglite-messages.ts';
 import { DbUnavailableError } from './unavailable.ts';
 import { DbError, type BatchOptions, type Db, type Queryable, type QueryResult, type Statement } from './types.ts';
 
@@ -19,6 +20,8 @@ interface Pending {
 export interface ThreadedOptions {
   /** The longest one statement may run, in milliseconds; 0 for no limit. */
   statementTimeoutMs: number;
+  /** Postgres settings from [db.settings] of config.toml. */
+  settings?: EngineSettings;
 }
 
 const WORKER = new URL('./pglite-worker-boot.mjs', import.meta.url);
@@ -35,7 +38,7 @@ export async function openThreadedPglite(storage: string, options: ThreadedOptio
   const listeners = new Map<string, Set<(payload: string) => void>>();
 
   function spawn(): Promise<Worker> {
-    const next = new Worker(WORKER, { workerData: { storage } });
+    const next = new Worker(WORKER, { workerData: { storage, settings: options.settings } satisfies WorkerData });
     worker = next;
     return new Promise<Worker>((resolve, reject) => {
       next.on('message', (reply: Reply) => {

@@ -2,7 +2,7 @@
 // PGlite itself serializes them. A statement that runs away holds only this thread, which the backend can end.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPgliteEngine } from './pglite-engine.ts';
-import { errorFields, type Reply, type Request } from './pglite-messages.ts';
+import { errorFields, type Reply, type Request, type WorkerData } from './pglite-messages.ts';
 import type { Queryable } from './types.ts';
 
 const port = parentPort!;
@@ -16,7 +16,8 @@ interface OpenTransaction {
 const NOT_COMMITTED = Symbol('rollback');
 
 async function main(): Promise<void> {
-  const db = await openPgliteEngine((workerData as { storage: string }).storage);
+  const { storage, settings } = workerData as WorkerData;
+  const db = await openPgliteEngine(storage, undefined, settings);
   const transactions = new Map<number, OpenTransaction>();
   const listeners = new Map<string, () => Promise<void>>();
   let nextTx = 1;

@@ -19,7 +19,7 @@ export interface PgliteOptions extends ThreadedOptions {
 
 /** Opens PGlite in `dataDir/pgdata`, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir?: string, options: PgliteOptions = { statementTimeoutMs: 0 }): Promise<Db> {
-  if (!dataDir) return openPgliteEngine();
+  if (!dataDir) return openPgliteEngine(undefined, undefined, options.settings);
   mkdirSync(dataDir, { recursive: true });
   const release = acquireLock(path.join(dataDir, 'pgdata.lock'));
   let db: Db;
