@@ -234,7 +234,6 @@ const dbSettingsSchema = z.object({
   maintenance_work_mem: memorySetting.optional(),
   effective_cache_size: memorySetting.optional(),
 });
-export type DbSettings = z.infer<typeof dbSettingsSchema>;
 const dbSchema = z.object({ pooler: poolerSchema.prefault({}), settings: dbSettingsSchema.prefault({}) });
 
 const tomlSchema = z.object({
