@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startStorageBackend, type StorageBackend } from './backend.ts';
 import { until } from '../wait.ts';
@@ -219,7 +219,8 @@ describe('hostile input', () => {
     expect(await objectCount()).toBe(before);
   });
 
-  it('keeps nothing of an upload the client abandons halfway', async () => {
+  it('keeps nothing of an upload the client abandons halfway, and does not log it as a fault', async () => {
+    const logged = vi.spyOn(console, 'error');
     const { hostname, port } = new URL(sb.url);
     const req = request({
       hostname,
@@ -236,6 +237,8 @@ describe('hostile input', () => {
     req.destroy();
     await until(() => readdirSync(tmp).length === 0, 5000, 'the temporary file to be removed');
     expect((await sb.service.storage.from('seeded').exists('abandoned.bin')).data).toBe(false);
+    expect(logged.mock.calls.filter((call) => String(call[0]).includes('abandoned.bin'))).toEqual([]);
+    logged.mockRestore();
   });
 
   it('refuses a declared Content-Length over the limit before reading', async () => {
