@@ -4,7 +4,7 @@ import { authRoutes, openAuthRoutes } from './auth/routes.ts';
 import type { Deps } from './deps.ts';
 import { apiKeyGateway, SERVICE_PREFIXES } from './http/apikey.ts';
 import { limitBodies } from './http/body-limit.ts';
-import { clientWentAway } from './http/client-gone.ts';
+import { clientWentAway, NOT_RECEIVED_IN_FULL } from './http/client-gone.ts';
 import { corsFor } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
 import { noRouteMatched } from './http/no-route.ts';
@@ -52,7 +52,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       return c.json({ message: 'The database is unavailable. Retry in a moment.' }, 503);
     }
     // Answered for form's sake: the connection is gone.
-    if (clientWentAway(error)) return c.json({ message: 'The request was not received in full' }, 400);
+    if (clientWentAway(error)) return c.json({ message: NOT_RECEIVED_IN_FULL }, 400);
     console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });

@@ -4,3 +4,6 @@ export function clientWentAway(error: unknown): boolean {
   const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
   return message === 'aborted' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
+
+/** The answer to such a request, given for form's sake: nobody reads it. */
+export const NOT_RECEIVED_IN_FULL = 'The request was not received in full';

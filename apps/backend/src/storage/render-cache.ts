@@ -1,9 +1,9 @@
 // Transformed images kept under DATA_DIR/storage/render-cache, in a folder per object version named by a key made from
 // the transformation, so a replaced object is never served stale. A version's folder goes when its bytes do (see
 // garbage.ts), a rendition finished after that is not kept, and folders no row refers to any more (another process
-// collected the bytes, or a crash came first) are swept at start. A rendition is written aside and renamed into place, and never changed afterwards: a reader sees all
-// of it or none. Small renditions (the thumbnails a page shows again and again) are also kept in memory, least
-// recently used first out, and answered without touching the disk.
+// collected the bytes, or a crash came first) are swept at start. A rendition is written aside and renamed into place,
+// and never changed afterwards: a reader sees all of it or none. Small renditions (the thumbnails a page shows again
+// and again) are also kept in memory, least recently used first out, and answered without touching the disk.
 import { randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';

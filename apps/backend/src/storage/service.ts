@@ -5,7 +5,7 @@ import { SCOPE_SQL, scopeParams, withScope } from '../db/scope.ts';
 import type { BatchOptions, Queryable, QueryResult, Statement } from '../db/types.ts';
 import { DbUnavailableError } from '../db/unavailable.ts';
 import { bearerToken } from '../http/apikey.ts';
-import { clientWentAway } from '../http/client-gone.ts';
+import { clientWentAway, NOT_RECEIVED_IN_FULL } from '../http/client-gone.ts';
 import type { AppEnv } from '../http/env.ts';
 import { headerRecord } from '../http/headers.ts';
 import type { Claims } from '../keys.ts';
@@ -101,7 +101,7 @@ export function handleStorageError(c: StorageContext, error: unknown): Response 
   if (known) return storageErrorResponse(c, known);
   // Answered for form's sake, and not logged: the client is gone, which is not the server's fault.
   if (clientWentAway(error)) {
-    return storageErrorResponse(c, errors.invalidRequest('The request was not received in full'));
+    return storageErrorResponse(c, errors.invalidRequest(NOT_RECEIVED_IN_FULL));
   }
   console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, error);
   return storageErrorResponse(c, errors.internal());
