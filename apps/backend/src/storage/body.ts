@@ -11,7 +11,7 @@ export interface UploadBody {
   stream: Readable;
   contentType: string;
   cacheControl: string;
-  userMetadata: Record<string, unknown> | null;
+  userMetadata: Record<string, unknown>;
 }
 
 function requestStream(c: StorageContext): Readable {
@@ -23,8 +23,9 @@ function requestStream(c: StorageContext): Readable {
   return Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>);
 }
 
-function parseUserMetadata(text: string | undefined, base64: boolean): Record<string, unknown> | null {
-  if (text === undefined || text === '') return null;
+/** An upload's user metadata; none is an empty object, as Storage records it. */
+function parseUserMetadata(text: string | undefined, base64: boolean): Record<string, unknown> {
+  if (text === undefined || text === '') return {};
   try {
     const value = JSON.parse(base64 ? Buffer.from(text, 'base64').toString('utf8') : text) as unknown;
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;

@@ -79,65 +79,107 @@ export async function listV1(tx: Queryable, bucket: string, options: ListV1Optio
   }));
 }
 
+const V2_SORT = new Set(['name', 'updated_at', 'created_at']);
+
+interface V2Row {
+  entry: string;
+  folder: boolean;
+  sort_text: string;
+  id: string | null;
+  name: string;
+  metadata: unknown;
+  updated_at: string;
+  created_at: string;
+  last_accessed_at: string;
+}
+
+/** Where the last page ended: the sort value and the entry of its last row, opaque to the client. */
+interface V2Cursor {
+  value: string;
+  entry: string;
+}
+
+function readCursor(cursor: unknown): V2Cursor | undefined {
+  if (typeof cursor !== 'string' || cursor === '') return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<V2Cursor>;
+    if (typeof parsed.value === 'string' && typeof parsed.entry === 'string') return parsed as V2Cursor;
+  } catch {
+    // Answered below, as any other cursor this server did not write.
+  }
+  throw errors.invalidRequest('Invalid cursor');
+}
+
+/**
+ * Keys under a prefix, a page at a time, in the order of name, created_at or updated_at. With the delimiter, the keys
+ * below the next `/` are one folder entry (sorted by its newest key's time). As Storage's search_v2 answers: an object's
+ * `name` is its whole key and its `key` the part below the prefix's folder; a folder's `name` is its path with the
+ * trailing `/`, its `key` its own segment.
+ */
 export async function listV2(tx: Queryable, bucket: string, body: Record<string, unknown>) {
   const prefix = typeof body.prefix === 'string' ? body.prefix.replace(/^\/+/, '') : '';
   const limit = clamp(body.limit, 1000, 1, 1000);
-  const cursor = typeof body.cursor === 'string' ? Buffer.from(body.cursor, 'base64url').toString('utf8') : '';
-  const delimiter = body.with_delimiter === true;
-  const sortBy = (body.sortBy ?? {}) as { order?: unknown };
+  const cursor = readCursor(body.cursor);
+  const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
+  const column = sortBy.column === undefined ? 'name' : String(sortBy.column);
+  if (!V2_SORT.has(column)) throw errors.invalidRequest('sortBy column must be one of name, updated_at, created_at');
   const desc = String(sortBy.order ?? 'asc').toLowerCase() === 'desc';
-  // Entries are keys, or with the delimiter the folder part up to the first `/` after the prefix; they are sorted by
-  // that text, and the cursor is the last one sent.
-  const entry = delimiter
-    ? `case when strpos(substr(name, $3), '/') > 0
-         then substr(name, 1, $3 - 1 + strpos(substr(name, $3), '/')) else name end`
-    : 'name';
-  const { rows } = await tx.query<{
-    entry: string;
-    id: string | null;
-    name: string;
-    metadata: unknown;
-    updated_at: string;
-    created_at: string;
-    last_accessed_at: string;
-    folder: boolean;
-  }>(
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const bucketParam = param(bucket);
+  const pattern = param(`${likeLiteral(prefix)}%`);
+  // With the delimiter, an entry is the folder part of a key: up to the first `/` after the prefix.
+  const folderOf = (start: string) =>
+    `case when strpos(substr(name, ${start}), '/') > 0 then substr(name, 1, ${start} - 1 + strpos(substr(name, ${start}), '/'))
+       else name end`;
+  const entry = body.with_delimiter === true ? folderOf(`${param(prefix.length + 1)}::int`) : 'name';
+  const sortKey = column === 'name' ? 'entry collate "C"' : column;
+  const direction = desc ? 'desc' : 'asc';
+  const after = cursor
+    ? `where (${sortKey}, entry collate "C") ${desc ? '<' : '>'}
+         (${param(cursor.value)}::${column === 'name' ? 'text' : 'timestamptz'}, ${param(cursor.entry)}::text)`
+    : '';
+  const { rows } = await tx.query<V2Row>(
     `with entries as (
        select ${entry} as entry, id, name, metadata, updated_at, created_at, last_accessed_at
-       from storage.objects where bucket_id = $1 and name like $2 escape '\\'
+       from storage.objects where bucket_id = ${bucketParam} and name like ${pattern} escape '\\'
      ), grouped as (
        select entry, bool_or(entry <> name) as folder, min(id::text) as id, min(name) as name,
          (array_agg(metadata))[1] as metadata, max(updated_at) as updated_at, max(created_at) as created_at,
          max(last_accessed_at) as last_accessed_at
        from entries group by entry
      )
-     select entry, folder, id, name, metadata, ${iso('updated_at')} as updated_at, ${iso('created_at')} as created_at,
+     select entry, folder, ${column === 'name' ? 'entry' : column}::text as sort_text, id, name, metadata,
+       ${iso('updated_at')} as updated_at, ${iso('created_at')} as created_at,
        ${iso('last_accessed_at')} as last_accessed_at
-     from grouped where $4 = '' or entry collate "C" ${desc ? '<' : '>'} $4
-     order by entry collate "C" ${desc ? 'desc' : 'asc'} limit $5`,
-    [bucket, `${likeLiteral(prefix)}%`, prefix.length + 1, cursor, limit + 1],
+     from grouped ${after}
+     order by ${sortKey} ${direction}, entry collate "C" ${direction} limit ${param(limit + 1)}`,
+    params,
   );
   const hasNext = rows.length > limit;
   const page = rows.slice(0, limit);
+  // Keys and folder names are given below the prefix's own folder, as `split_part` at its level gives them.
+  const below = (key: string) => key.slice(prefix.lastIndexOf('/') + 1);
   const folders = page
     .filter((row) => row.folder)
-    .map((row) => ({ name: row.entry.slice(prefix.length).replace(/\/$/, ''), key: row.entry }));
+    .map((row) => ({ key: below(row.entry).replace(/\/$/, ''), name: row.entry }));
   const objects = page
     .filter((row) => !row.folder)
     .map((row) => ({
       id: row.id,
-      name: row.name.slice(prefix.length),
-      key: row.name,
+      key: below(row.name),
+      name: row.name,
       metadata: row.metadata,
       updated_at: row.updated_at,
       created_at: row.created_at,
       last_accessed_at: row.last_accessed_at,
     }));
   const last = page[page.length - 1];
+  const next: V2Cursor | undefined = hasNext && last ? { value: last.sort_text, entry: last.entry } : undefined;
   return {
     hasNext,
     folders,
     objects,
-    ...(hasNext && last ? { nextCursor: Buffer.from(last.entry).toString('base64url') } : {}),
+    ...(next ? { nextCursor: Buffer.from(JSON.stringify(next)).toString('base64url') } : {}),
   };
 }

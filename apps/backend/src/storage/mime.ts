@@ -1,6 +1,7 @@
 // A bucket's allowed MIME types ('image/png', or 'image/*' for every image type), checked against the type an upload
-// declares; and for the image formats a browser would render, the type checked against the bytes themselves, so a
-// page declared as an image cannot be uploaded into a bucket that takes only images.
+// declares; and for the image formats a browser would render, the bytes checked to be an image, so a page declared as
+// an image cannot be uploaded into a bucket that takes only images. Which image format the bytes are is not held
+// against the declared one (a JPEG sent as image/png is taken, as Storage takes it): a browser renders either.
 import { errors } from './errors.ts';
 
 /** The type without its parameters: 'text/plain;charset=UTF-8' -> 'text/plain'. */
@@ -32,8 +33,14 @@ const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   'image/avif': (head) => head.subarray(4, 12).toString('latin1').startsWith('ftypavi'),
 };
 
-/** Whether the first bytes fit the declared type; types without a known signature are taken as declared. */
+/** How many leading bytes tell the formats apart. */
+export const SIGNATURE_BYTES = 12;
+
+/**
+ * Whether the first bytes (at least SIGNATURE_BYTES of them, or the whole file) fit the declared type: for an image
+ * type with a known signature, any known image format; other types are taken as declared.
+ */
 export function bytesMatchType(contentType: string, head: Buffer): boolean {
-  const check = SIGNATURES[essence(contentType)];
-  return !check || check(head);
+  if (!(essence(contentType) in SIGNATURES)) return true;
+  return Object.values(SIGNATURES).some((check) => check(head));
 }

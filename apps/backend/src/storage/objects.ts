@@ -165,14 +165,15 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     uploadHandler(async (c) => {
       const { bucket, key } = objectPath(c, 'upload/sign/');
       const claims = await verifySigned(service, c.req.query('token'), bucket, key);
-      // A token is good for one upload: its id is recorded with the object, and a second use is refused.
+      // A token is good for one upload: its id is recorded with the object, and a second use is refused (one without
+      // upsert finds the name taken first, and is refused as Storage refuses it).
       const request: UploadRequest = {
         bucket,
         key,
         mode: 'create',
         upsert: claims.upsert === true,
         owner: claims.owner,
-        async beforeWrite(tx) {
+        async afterWrite(tx) {
           const { rowCount } = await tx.query(
             `insert into _backend.storage_upload_tokens (jti, expires_at) values ($1, to_timestamp($2))
              on conflict do nothing`,
@@ -207,7 +208,6 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
           metadata: object.user_metadata,
           last_modified: object.metadata.lastModified,
           created_at: object.created_at,
-          updated_at: object.updated_at,
         });
       }),
     );

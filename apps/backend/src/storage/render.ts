@@ -30,9 +30,12 @@ export interface Transformation {
   width?: number;
   height?: number;
   resize: 'cover' | 'contain' | 'fill';
-  quality: number;
+  /** As asked; DEFAULT_QUALITY when not. */
+  quality?: number;
   format?: string;
 }
+
+const DEFAULT_QUALITY = 80;
 
 function dimension(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -47,8 +50,8 @@ function dimension(value: string | undefined, name: string): number | undefined 
 export function parseTransformation(query: Record<string, string | undefined>): Transformation {
   const resize = query.resize ?? 'cover';
   if (!RESIZE.has(resize)) throw errors.invalidRequest('resize must be one of cover, contain, fill');
-  const quality = query.quality === undefined ? 80 : Number(query.quality);
-  if (!Number.isInteger(quality) || quality < 20 || quality > 100) {
+  const quality = query.quality === undefined ? undefined : Number(query.quality);
+  if (quality !== undefined && (!Number.isInteger(quality) || quality < 20 || quality > 100)) {
     throw errors.invalidRequest('quality must be an integer between 20 and 100');
   }
   const format = query.format;
@@ -64,14 +67,30 @@ export function parseTransformation(query: Record<string, string | undefined>): 
   };
 }
 
-/** As Storage writes it in X-Transformations and in a signed URL's token: `width:100,height:50,resize:cover`. */
+/**
+ * As Storage signs it into a URL's token, and reads it back: `height:50,width:100,resize:cover,quality:60`. The size
+ * and resize are given only with a width or height, the quality only when asked.
+ */
 export function describeTransformation(t: Transformation): string {
+  // `format:origin` is kept here (Storage drops it), so that a signed URL renders exactly what was asked.
+  return describe(t, `resize:${t.resize}`, t.format);
+}
+
+/** The imgproxy resizing type Storage names in X-Transformations for each resize. */
+const RESIZING_TYPE = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/** As Storage writes it in X-Transformations: `height:50,width:100,resizing_type:fill,quality:60`. */
+function transformationHeader(t: Transformation): string {
+  return describe(t, `resizing_type:${RESIZING_TYPE[t.resize]}`, t.format === 'origin' ? undefined : t.format);
+}
+
+function describe(t: Transformation, resize: string, format: string | undefined): string {
   return [
-    t.width && `width:${t.width}`,
     t.height && `height:${t.height}`,
-    `resize:${t.resize}`,
-    `quality:${t.quality}`,
-    t.format && `format:${t.format}`,
+    t.width && `width:${t.width}`,
+    (t.width || t.height) && resize,
+    t.quality && `quality:${t.quality}`,
+    format && `format:${format}`,
   ]
     .filter(Boolean)
     .join(',');
@@ -170,7 +189,7 @@ async function render(
     'cache-control': metadata.cacheControl,
     etag,
     'last-modified': new Date(metadata.lastModified).toUTCString(),
-    'x-transformations': description,
+    'x-transformations': transformationHeader(transformation),
     vary: 'Accept',
   };
   // The ETag names the rendition, so the client has it already: nothing is read or rendered.
@@ -192,7 +211,7 @@ async function render(
       fit: SHARP_FIT[transformation.resize],
       withoutEnlargement: true,
     })
-    .toFormat(format as keyof FormatEnum, { quality: transformation.quality })
+    .toFormat(format as keyof FormatEnum, { quality: transformation.quality ?? DEFAULT_QUALITY })
     .toBuffer();
   // The image is answered even when it cannot be kept (a full disk): the next request renders it again.
   await service.renditions

@@ -47,16 +47,25 @@ export interface Caller {
 
 export type StorageContext = Context<AppEnv>;
 
+const MALFORMED_TOKEN = 'Invalid Compact JWS';
+
 /** Whether row level security leaves the caller alone: the service role bypasses it (migration 0001). */
 export const bypassesPolicies = (caller: Caller): boolean => caller.role === 'service_role';
 
-/** The caller named by the bearer token, or the apikey's role when there is none (verified by the gateway). */
+/**
+ * The caller named by the bearer token, or the apikey's role when there is none (verified by the gateway). A request
+ * with neither is refused, as Storage refuses a missing or malformed token, by the JWS parser's words.
+ */
 export async function callerOf(service: StorageService, c: StorageContext): Promise<Caller> {
   const header = headerRecord(c).authorization;
-  let claims: Claims = c.get('apikeyClaims') ?? {};
+  const apikeyClaims = c.get('apikeyClaims');
+  let claims: Claims = apikeyClaims ?? {};
+  if (header === undefined && (!apikeyClaims || Object.keys(apikeyClaims).length === 0)) {
+    throw errors.invalidJwt(MALFORMED_TOKEN);
+  }
   if (header !== undefined) {
     const token = bearerToken(header);
-    if (!token) throw errors.invalidJwt('Invalid JWT');
+    if (!token || token.split('.').length !== 3) throw errors.invalidJwt(MALFORMED_TOKEN);
     try {
       claims = await verifyCached(service.deps.keys, token);
     } catch (error) {

@@ -7,7 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import type { Queryable, Statement } from '../db/types.ts';
 import { readUploadBody, type UploadBody } from './body.ts';
 import { errors } from './errors.ts';
-import { assertAllowedType, bytesMatchType, essence } from './mime.ts';
+import { assertAllowedType, bytesMatchType, essence, SIGNATURE_BYTES } from './mime.ts';
 import { assertKey } from './names.ts';
 import {
   asCaller,
@@ -40,8 +40,11 @@ export interface UploadRequest {
   caller?: Caller;
   /** The owner of the object. */
   owner?: string;
-  /** Runs in the transaction that writes the object's row (a signed upload URL records its use there). */
-  beforeWrite?: (tx: Queryable) => Promise<void>;
+  /**
+   * Runs in the transaction that writes the object's row, once it is written (a signed upload URL records its use
+   * there): a name taken already is refused as such first.
+   */
+  afterWrite?: (tx: Queryable) => Promise<void>;
 }
 
 function writeStatement(object: NewObject, request: UploadRequest, returning?: string): Statement {
@@ -50,18 +53,35 @@ function writeStatement(object: NewObject, request: UploadRequest, returning?: s
     : writeObjectStatement(object, request.upsert, returning);
 }
 
-/** Throws the first bytes' mismatch with an image type declared for a bucket restricted to certain types. */
+/**
+ * Throws when the first bytes are not an image, for an image type declared for a bucket restricted to certain types.
+ * Chunks are held back until enough bytes have come to tell (a network may deliver the first few alone).
+ */
 class TypeSniffer extends Transform {
+  private head: Buffer[] = [];
+  private headBytes = 0;
   private checked = false;
   constructor(private readonly contentType: string) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
-    if (!this.checked) {
-      this.checked = true;
-      if (!bytesMatchType(this.contentType, chunk)) return done(errors.invalidMimeType(essence(this.contentType)));
-    }
-    done(null, chunk);
+    if (this.checked) return done(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SIGNATURE_BYTES) return done();
+    this.check(done);
+  }
+  override _flush(done: (error?: Error | null, data?: Buffer) => void) {
+    // An empty file is no page in disguise.
+    if (this.checked || this.headBytes === 0) return done();
+    this.check(done);
+  }
+  private check(done: (error?: Error | null, data?: Buffer) => void) {
+    this.checked = true;
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    if (!bytesMatchType(this.contentType, head)) return done(errors.invalidMimeType(essence(this.contentType)));
+    done(null, head);
   }
 }
 
@@ -157,16 +177,16 @@ async function writeRow(
   request: UploadRequest,
   statement: Statement,
 ): Promise<ObjectRow | undefined> {
-  const { beforeWrite, caller } = request;
+  const { afterWrite, caller } = request;
   const mark = service.objects.mark();
   let written: WrittenObject | undefined;
-  if (!beforeWrite) {
+  if (!afterWrite) {
     const [write] = await batchAs(service, caller, c, [statement]);
     written = write.rows[0] as unknown as WrittenObject | undefined;
   } else {
     const inTransaction = async (tx: Queryable) => {
-      await beforeWrite(tx);
       const { rows } = await tx.query<WrittenObject>(statement.text, statement.params);
+      if (rows[0]) await afterWrite(tx);
       return rows[0];
     };
     written = await (caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction));

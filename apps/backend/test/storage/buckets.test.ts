@@ -121,4 +121,15 @@ describe('buckets', () => {
     expect(forged.status).toBe(400);
     expect(await forged.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT' });
   });
+
+  it('refuses a request with no token or key at all, as Storage does', async () => {
+    const bare = await fetch(`${sb.url}/storage/v1/bucket`);
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toMatchObject({ statusCode: '400', message: 'Invalid Compact JWS' });
+    const malformed = await fetch(`${sb.url}/storage/v1/bucket`, { headers: { authorization: 'Bearer nonsense' } });
+    expect(await malformed.json()).toMatchObject({ error: 'InvalidJWT', message: 'Invalid Compact JWS' });
+    // A public object needs neither.
+    const open = await fetch(`${sb.url}/storage/v1/object/public/seeded/docs/brief.md`);
+    expect(open.status).toBe(200);
+  });
 });

@@ -39,7 +39,10 @@ describe('uploading', () => {
       size: 11,
       contentType: 'text/plain;charset=UTF-8',
       cacheControl: 'max-age=3600',
+      // No user metadata given is an empty object, and the info has no updated time, as Storage answers.
+      metadata: {},
     });
+    expect(info.data).not.toHaveProperty('updatedAt');
   });
 
   it('uploads a Blob as a multipart form, with its type, cache control and user metadata', async () => {
@@ -93,6 +96,21 @@ describe('uploading', () => {
     expect((await images.upload('real.png', new Blob([PNG], { type: 'image/png' }))).error).toBeNull();
     const listed = (await images.list()).data!.map((entry) => entry.name);
     expect(listed).toEqual(['real.png']);
+  });
+
+  it('takes an image of another format than declared, and a signature that arrives a byte at a time', async () => {
+    const images = sb.service.storage.from('images');
+    const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
+    // Storage takes a JPEG declared as image/png: it is an image either way.
+    expect((await images.upload('photo.png', jpeg, { contentType: 'image/png', upsert: true })).error).toBeNull();
+    const trickled = Readable.from([...PNG].map((byte) => Buffer.from([byte])));
+    const slow = await images.upload('slow.png', trickled as never, { contentType: 'image/png', upsert: true });
+    expect(slow.error).toBeNull();
+    const downloaded = await images.download('slow.png');
+    expect(Buffer.from(await downloaded.data!.arrayBuffer())).toEqual(PNG);
+    const trickledPage = Readable.from([...Buffer.from('<html><script>')].map((byte) => Buffer.from([byte])));
+    const page = await images.upload('page.png', trickledPage as never, { contentType: 'image/png' });
+    expect(page.error).toMatchObject({ statusCode: '415' });
   });
 
   it('enforces the global limit of config.toml on a raw body without Content-Length', async () => {
@@ -307,10 +325,14 @@ describe('listing', () => {
     expect(search.data!.map((entry) => entry.name)).toEqual(['b.txt']);
   });
 
-  it('lists v2 with a cursor and delimiter folders', async () => {
+  it('lists v2 with a cursor and delimiter folders, named as Storage names them', async () => {
     const first = await docs().listV2({ prefix: 'l/', limit: 2, with_delimiter: true });
     expect(first.error).toBeNull();
-    expect(first.data!.objects.map((object) => object.key)).toEqual(['l/a.txt', 'l/b.txt']);
+    // An object's name is its whole key, its key the part below the prefix's folder.
+    expect(first.data!.objects.map((object) => [object.name, object.key])).toEqual([
+      ['l/a.txt', 'a.txt'],
+      ['l/b.txt', 'b.txt'],
+    ]);
     expect(first.data!.hasNext).toBe(true);
     const second = await docs().listV2({
       prefix: 'l/',
@@ -318,9 +340,43 @@ describe('listing', () => {
       with_delimiter: true,
       cursor: first.data!.nextCursor,
     });
-    expect(second.data!.objects.map((object) => object.key)).toEqual(['l/c.txt']);
-    expect(second.data!.folders.map((folder) => folder.key)).toEqual(['l/sub/']);
+    expect(second.data!.objects.map((object) => object.name)).toEqual(['l/c.txt']);
+    // A folder's name is its path with the trailing slash, its key its own segment.
+    expect(second.data!.folders).toEqual([{ key: 'sub', name: 'l/sub/' }]);
     expect(second.data!.hasNext).toBe(false);
+  });
+
+  it('lists v2 without the delimiter: every key under a prefix that is not a whole folder name', async () => {
+    const { data, error } = await docs().listV2({ prefix: 'l/s' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ hasNext: false, folders: [] });
+    expect(data!.objects.map((object) => object.name)).toEqual(['l/sub/c.txt', 'l/sub/deep/d.txt']);
+  });
+
+  it('pages v2 by creation time either way, and refuses a sort column or cursor it does not know', async () => {
+    for (const name of ['t/3', 't/1', 't/2']) await docs().upload(name, name);
+    const pages = async (order: 'asc' | 'desc') => {
+      const names: string[][] = [];
+      let cursor: string | undefined;
+      do {
+        const { data, error } = await docs().listV2({
+          prefix: 't/',
+          limit: 2,
+          cursor,
+          sortBy: { column: 'created_at', order },
+        });
+        expect(error).toBeNull();
+        names.push(data!.objects.map((object) => object.name));
+        cursor = data!.hasNext ? data!.nextCursor : undefined;
+      } while (cursor);
+      return names;
+    };
+    expect(await pages('asc')).toEqual([['t/3', 't/1'], ['t/2']]);
+    expect(await pages('desc')).toEqual([['t/2', 't/1'], ['t/3']]);
+    const badColumn = await docs().listV2({ sortBy: { column: 'size' as never } });
+    expect(badColumn.error).toMatchObject({ statusCode: '400' });
+    const badCursor = await docs().listV2({ cursor: 'not a cursor' });
+    expect(badCursor.error).toMatchObject({ statusCode: '400', message: 'Invalid cursor' });
   });
 });
 
@@ -402,9 +458,20 @@ describe('signed upload URLs', () => {
     const first = await anonDocs.uploadToSignedUrl('su/file.txt', signed.data!.token, 'signed bytes');
     expect(first.error).toBeNull();
     expect(first.data).toMatchObject({ path: 'su/file.txt', fullPath: 'docs/su/file.txt' });
+    // A second use finds the name taken, and is refused as Storage refuses it.
     const second = await anonDocs.uploadToSignedUrl('su/file.txt', signed.data!.token, 'again', { upsert: true });
-    expect(second.error).toBeTruthy();
+    expect(second.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
     expect(await (await docs().download('su/file.txt')).data!.text()).toBe('signed bytes');
+  });
+
+  it('replaces an object with an upsert token once, and refuses the token a second time', async () => {
+    await docs().upload('su/replaced.txt', 'before');
+    const signed = await docs().createSignedUploadUrl('su/replaced.txt', { upsert: true });
+    const anonDocs = sb.anon.storage.from('docs');
+    expect((await anonDocs.uploadToSignedUrl('su/replaced.txt', signed.data!.token, 'after')).error).toBeNull();
+    const again = await anonDocs.uploadToSignedUrl('su/replaced.txt', signed.data!.token, 'third');
+    expect(again.error).toMatchObject({ statusCode: '400', message: 'The signed upload URL has already been used' });
+    expect(await (await docs().download('su/replaced.txt')).data!.text()).toBe('after');
   });
 
   it('refuses a token made for another path', async () => {

@@ -63,7 +63,8 @@ describe('image transformation', () => {
     const webp = await fetch(publicUrl, { headers: { accept: 'image/webp,*/*' } });
     expect(webp.status).toBe(200);
     expect(webp.headers.get('content-type')).toBe('image/webp');
-    expect(webp.headers.get('x-transformations')).toBe('width:50,height:50,resize:cover,quality:60');
+    // Storage names the imgproxy resizing: cover is `fill`.
+    expect(webp.headers.get('x-transformations')).toBe('height:50,width:50,resizing_type:fill,quality:60');
     const meta = await sharp(Buffer.from(await webp.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 50, height: 50 });
     const avif = await fetch(publicUrl, { headers: { accept: 'image/avif,image/webp' } });
@@ -140,6 +141,12 @@ describe('image transformation', () => {
     const response = await fetch(data!.signedUrl);
     expect(response.status).toBe(200);
     expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ width: 40, height: 20 });
+    expect(response.headers.get('x-transformations')).toBe('height:20,width:40,resizing_type:fill');
+    const contained = await pics().createSignedUrl('wide.png', 60, {
+      transform: { width: 30, height: 30, resize: 'contain', quality: 50 },
+    });
+    const rendered = await fetch(contained.data!.signedUrl);
+    expect(rendered.headers.get('x-transformations')).toBe('height:30,width:30,resizing_type:fit,quality:50');
   });
 
   it('refuses what is not an image, and parameters out of range', async () => {
