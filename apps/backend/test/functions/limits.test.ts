@@ -1,6 +1,6 @@
-// Functions that fail, hang, spin or eat memory get Supabase's answers (500, 504, 546) and are stopped without harm to
-// the backend or the other functions; a caller that gives up gets a fetch error and holds up nobody; a body over the
-// limit is refused; a function whose import does not resolve is reported at start and answers 503.
+// Functions that fail, hang, spin or eat memory get Supabase's answers (500, 502, 504, 546) and are stopped without
+// harm to the backend or the other functions; a caller that gives up gets a fetch error and holds up nobody; a body over
+// the limit is refused; a function whose import does not resolve is reported at start and answers 503.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
@@ -34,15 +34,32 @@ const stillServes = async () => {
 };
 
 describe('a failing function', () => {
-  it('answers 500 when its handler throws, and serves the next call', async () => {
-    expect(await httpError('crash/throw')).toEqual({
-      status: 500,
-      code: 'WORKER_ERROR',
-      body: { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' },
-    });
+  /** A call whose handler failed: the function's own failure, not the platform's, so no relay error and no code. */
+  async function handlerFailure(name: string) {
+    const { error } = await fb.anon.functions.invoke(name);
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    const response = (error as FunctionsHttpError).context as Response;
+    const { status, headers } = response;
+    return {
+      status,
+      code: headers.get('sb-error-code'),
+      type: headers.get('content-type'),
+      body: await response.text(),
+    };
+  }
+
+  it('answers a bare 500 when its handler throws or rejects, as Supabase does, and serves the next call', async () => {
+    const bare500 = { status: 500, code: null, type: null, body: 'Internal Server Error' };
+    expect(await handlerFailure('crash/throw')).toEqual(bare500);
+    expect(await handlerFailure('crash/fail')).toEqual(bare500);
     // The log comes through the process's output, which may arrive after the answer.
     const thrown = /^\[functions:crash\] \[[0-9a-f-]{36}\] Error: thrown by the handler/;
     await expect.poll(() => fb.logs().some((line) => thrown.test(line))).toBe(true);
+    expect((await fb.anon.functions.invoke('crash', { method: 'GET' })).data).toMatch(/^alive/);
+  });
+
+  it('answers a bare 502 when its handler gives no Response, as Supabase does, and serves the next call', async () => {
+    expect(await handlerFailure('crash/nothing')).toEqual({ status: 502, code: null, type: null, body: 'Bad Gateway' });
     expect((await fb.anon.functions.invoke('crash', { method: 'GET' })).data).toMatch(/^alive/);
   });
 

@@ -88,16 +88,38 @@ class Exchange {
     this.#complete();
   }
 
-  /** The handler threw: the backend answers with the platform's error. */
+  /**
+   * No answer can be given (the function's `onError` failed too, or the answer broke once under way): the backend
+   * answers with the platform's error, or cuts the answer.
+   */
   failed() {
     this.#finish(encoder.encode('handler'), FRAME.failed);
   }
 
-  /** What Deno.serve answers for a handler that returns no Response. */
+  /**
+   * A handler that threw, without an `onError`: the bare 500 of Deno.serve and of Supabase's edge runtime. It is the
+   * function's failure, not the platform's, so it has no error code, and the process goes on serving.
+   */
+  internalServerError() {
+    this.#bare(500, 'Internal Server Error');
+  }
+
+  /**
+   * A handler that gave something other than a Response: Supabase's edge runtime answers a bare 502 where Deno.serve
+   * answers 500.
+   */
   notAResponse() {
     console.error(new TypeError(NOT_A_RESPONSE));
-    this.#status = 500;
-    this.#sendWhole(encoder.encode('Internal Server Error'));
+    this.#bare(502, 'Bad Gateway');
+  }
+
+  /** A status and its reason as the body, with no headers of the function's (so no content type). */
+  #bare(status, reason) {
+    // An answer already under way can only be cut.
+    if (this.#headSent) return this.failed();
+    this.#status = status;
+    this.#headers = [];
+    this.#sendWhole(encoder.encode(reason));
   }
 
   async answer(response) {
@@ -241,7 +263,7 @@ export async function serveExchanges(conn, { handler, onError, runAs, socketAddr
         if (exchange.cancelled) return;
         if (!onError) {
           console.error(error);
-          return exchange.failed();
+          return exchange.internalServerError();
         }
         Promise.resolve()
           .then(() => onError(error))
