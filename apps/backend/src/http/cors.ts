@@ -49,26 +49,9 @@ export function corsFor(config: Config): MiddlewareHandler<AppEnv> {
   const allowed = new Set(origins(config));
   const preflight = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
-    allowHeaders: [
-      'authorization',
-      'apikey',
-      'content-type',
-      'content-profile',
-      'accept-profile',
-      'prefer',
-      'range',
-      'range-unit',
-      'x-client-info',
-      'x-supabase-api-version',
-      'x-upsert',
-      'cache-control',
-      'x-retry-count',
-      'x-metadata',
-      'tus-resumable',
-      'upload-length',
-      'upload-metadata',
-      'upload-offset',
-    ],
+    // No list: the headers a preflight asks for are allowed, as Kong's cors plugin allows them in front of
+    // Supabase, so a function's own headers (x-region, or any the app sends) reach it from the web app's origins.
+    allowHeaders: [],
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSE_HEADERS.split(','),
     credentials: true,
