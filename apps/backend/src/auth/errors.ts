@@ -40,6 +40,8 @@ export const AuthErrors = {
   userFromTokenNotFound: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  /** An admin link (recovery, e-mail change) for an address no account has. */
+  userWithEmailNotFound: () => new AuthError(404, 'user_not_found', 'User with this email not found'),
   refreshTokenNotFound: () =>
     new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
   refreshTokenAlreadyUsed: () =>

@@ -9,6 +9,7 @@ import {
   linkAndCode,
   openLink,
   signUpWithSession,
+  supabaseJs,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -74,6 +75,29 @@ describe('/admin/users', () => {
       `</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=${Math.ceil(total / 2)}&per_page=2>; rel="last"`,
     );
     expect(Date.parse(body.users[0].created_at)).toBeGreaterThanOrEqual(Date.parse(body.users[1].created_at));
+  });
+
+  it('refuses page numbers and sizes GoTrue refuses, with its reasons', async () => {
+    const adminApi = supabaseJs(h, h.keys.serviceRoleKey).auth.admin;
+    const refusals: [{ page?: number; perPage?: number }, string][] = [
+      [{ page: -1 }, 'strconv.ParseUint: parsing "-1": invalid syntax'],
+      [{ page: 0 }, 'page must be greater than 0'],
+      [{ page: 2 ** 31 }, 'page exceeds maximum allowed value'],
+      [{ perPage: 0 }, 'per_page must be greater than 0'],
+      [{ perPage: 1001 }, 'per_page must not exceed 1000'],
+    ];
+    for (const [params, reason] of refusals) {
+      const { data, error } = await adminApi.listUsers(params);
+      expect(data.users).toEqual([]);
+      expect([error?.status, error?.code, error?.message]).toEqual([
+        400,
+        'validation_failed',
+        `Bad Pagination Parameters: ${reason}`,
+      ]);
+    }
+    const { data, error } = await adminApi.listUsers({ page: 1, perPage: 1000 });
+    expect(error).toBeNull();
+    expect(data.users.length).toBeGreaterThan(0);
   });
 
   it('updates metadata, password and bans', async () => {

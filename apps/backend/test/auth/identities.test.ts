@@ -145,10 +145,18 @@ describe('with manual linking on', () => {
     expect(back.searchParams.get('error_description')).toBe('Identity is already linked to another user');
   });
 
-  it('refuses a provider that is not enabled', async () => {
+  it('refuses a provider that is not enabled, and one GoTrue does not know', async () => {
     const { supabase } = await signedUp(linking);
-    const { error } = await supabase.auth.linkIdentity({ provider: 'github' });
-    expect([error?.status, error?.message]).toEqual([400, 'Unsupported provider: Provider github could not be found']);
+    // Neither configured (apple) nor possible here (github): both are providers GoTrue knows, only off.
+    for (const provider of ['apple', 'github'] as const) {
+      const { error } = await supabase.auth.linkIdentity({ provider });
+      expect([error?.status, error?.message]).toEqual([400, 'Unsupported provider: provider is not enabled']);
+    }
+    const { error } = await supabase.auth.linkIdentity({ provider: 'nonsense' as never });
+    expect([error?.status, error?.message]).toEqual([
+      400,
+      'Unsupported provider: Provider nonsense could not be found',
+    ]);
   });
 
   it('links by ID token, and unlinks any identity but the last', async () => {
@@ -214,6 +222,27 @@ describe('with manual linking on', () => {
     const { data } = await client(linking).auth.getUser(fragment.get('access_token')!);
     expect(data.user?.email).toBe(email);
     expect(data.user?.app_metadata.provider).toBe('keycloak');
+  });
+
+  it('refuses a provider whose sign-in page cannot be looked up, as an unsupported one', async () => {
+    // Nothing listens on port 9: the provider's discovery document cannot be read.
+    const unreachable = withConfig(h, (config) => {
+      config.project.auth.enable_manual_linking = true;
+      config.project.auth.external.keycloak = {
+        enabled: true,
+        client_id: 'teamplan-web',
+        secret: 'keycloak-client-secret',
+        redirect_uri: '',
+        url: 'http://127.0.0.1:9/realms/gone',
+        skip_nonce_check: false,
+        email_optional: false,
+      };
+    });
+    const { supabase } = await signedUp(unreachable);
+    const { data, error } = await supabase.auth.linkIdentity({ provider: 'keycloak' });
+    expect(data?.url ?? null).toBeNull();
+    expect([error?.status, error?.code]).toEqual([400, 'validation_failed']);
+    expect(error?.message).toMatch(/^Unsupported provider: /);
   });
 
   it('sends a bad state back to the site with the error', async () => {

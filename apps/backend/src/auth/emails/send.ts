@@ -28,9 +28,20 @@ export interface AuthEmail {
   newEmail?: string;
 }
 
+/** URL characters that keep their meaning inside a query value: not `&`, `=` or `#`, nor `+` (read as a space). */
+const PLAIN_QUERY_VALUE = /^[\w.~:/?@!$'()*,;%[\]-]*$/;
+
+/**
+ * `redirect_to` as GoTrue writes it into a link: as it is, so that whoever reads the link sees the address asked
+ * for, and escaped only when it holds a character that would end, split or change the query value.
+ */
+function redirectParam(redirectTo: string): string {
+  return PLAIN_QUERY_VALUE.test(redirectTo) ? redirectTo : encodeURIComponent(redirectTo);
+}
+
 export function verifyLink(deps: AuthDeps, kind: AuthEmailKind, token: string, redirectTo: string): string {
   const type = VERIFY_TYPE[kind as keyof typeof VERIFY_TYPE];
-  const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  const query = `${new URLSearchParams({ token, type })}&redirect_to=${redirectParam(redirectTo)}`;
   return `${deps.settings.externalUrl}/verify?${query}`;
 }
 

@@ -10,6 +10,7 @@ import { deleteUserSessions } from '../models/sessions.ts';
 import { NOW } from '../models/sql.ts';
 import { userJson } from '../models/user-json.ts';
 import { countUsers, deleteUser, findUserById, listUsers, updateUser, type UserRow } from '../models/users.ts';
+import { lastPage, readPage } from '../pagination.ts';
 import { flag, readOptionalJson } from '../request.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,15 +24,8 @@ export async function loadUser(c: Context, deps: AuthDeps): Promise<UserRow> {
   return user;
 }
 
-function pageParam(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) throw AuthErrors.validation(`Bad Pagination Parameters: ${value} is not a number`);
-  return Math.max(Number(value), 1);
-}
-
 export const listAllUsers: AdminHandler = async (c, deps) => {
-  const page = pageParam(c.req.query('page'), 1);
-  const perPage = pageParam(c.req.query('per_page'), 50);
+  const { page, perPage } = readPage((name) => c.req.query(name));
   const total = await countUsers(deps.db);
   const rows = await listUsers(deps.db, perPage, (page - 1) * perPage);
   const users = await Promise.all(
@@ -39,8 +33,8 @@ export const listAllUsers: AdminHandler = async (c, deps) => {
   );
   // auth-js reads the page number right after "page=", so page comes first, as in GoTrue's sorted query.
   const link = (n: number) => `</admin/users?page=${n}&per_page=${perPage}>`;
-  const lastPage = Math.ceil(total / perPage);
-  const links = [...(total > page * perPage ? [`${link(page + 1)}; rel="next"`] : []), `${link(lastPage)}; rel="last"`];
+  const last = lastPage(total, perPage);
+  const links = [...(total > page * perPage ? [`${link(page + 1)}; rel="next"`] : []), `${link(last)}; rel="last"`];
   c.header('Link', links.join(', '));
   c.header('X-Total-Count', String(total));
   return c.json({ users, aud: 'authenticated' });

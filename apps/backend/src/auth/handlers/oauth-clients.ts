@@ -23,6 +23,7 @@ import {
   GRANT_TYPES,
   newClientSecret,
 } from '../oauth-server/clients.ts';
+import { lastPage, readPage } from '../pagination.ts';
 import { newId } from '../secrets.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,23 +100,14 @@ async function loadClient(c: Context, deps: AuthDeps): Promise<OAuthClientRow> {
   return client;
 }
 
-function pageParam(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) {
-    throw new AuthError(400, 'validation_failed', `Bad Pagination Parameters: ${value} is not a number`);
-  }
-  return Math.max(Number(value), 1);
-}
-
 export const adminListClients: AdminHandler = async (c, deps) => {
-  const page = pageParam(c.req.query('page'), 1);
-  const perPage = pageParam(c.req.query('per_page'), 50);
+  const { page, perPage } = readPage((name) => c.req.query(name));
   const total = await countOAuthClients(deps.db);
   const clients = await listOAuthClients(deps.db, perPage, (page - 1) * perPage);
   // Paged as the admin user list is, which is what supabase-js reads (page first in each link).
   const link = (n: number) => `</admin/oauth/clients?page=${n}&per_page=${perPage}>`;
   const next = total > page * perPage ? [`${link(page + 1)}; rel="next"`] : [];
-  c.header('Link', [...next, `${link(Math.max(Math.ceil(total / perPage), 1))}; rel="last"`].join(', '));
+  c.header('Link', [...next, `${link(lastPage(total, perPage))}; rel="last"`].join(', '));
   c.header('X-Total-Count', String(total));
   return c.json({ clients: clients.map((client) => clientJson(client)) });
 };

@@ -1,34 +1,10 @@
 // GET /settings and GET /health: what the client may ask the server about itself, in GoTrue's shapes.
 import { assertReachable } from '../../db/reachable.ts';
 import type { OpenHandler } from '../context.ts';
+import { GOTRUE_OAUTH_PROVIDERS } from '../oidc/providers.ts';
 
 /** The external sign-in providers GoTrue lists, each true when [auth.external.<provider>] enables it. */
-const OAUTH_PROVIDERS = [
-  'anonymous_users',
-  'apple',
-  'azure',
-  'bitbucket',
-  'discord',
-  'facebook',
-  'figma',
-  'fly',
-  'github',
-  'gitlab',
-  'google',
-  'keycloak',
-  'kakao',
-  'linkedin',
-  'linkedin_oidc',
-  'nextcloud',
-  'notion',
-  'spotify',
-  'slack',
-  'slack_oidc',
-  'workos',
-  'twitch',
-  'twitter',
-  'zoom',
-];
+const OAUTH_PROVIDERS = ['anonymous_users', ...GOTRUE_OAUTH_PROVIDERS];
 
 export const settings: OpenHandler = async (c, deps) => {
   const s = deps.settings;

@@ -4,7 +4,13 @@ import { AuthError } from '../errors.ts';
 import { OAuthError } from '../oauth-error.ts';
 import type { AuthSettings } from '../settings.ts';
 import { discoverIssuer } from './discovery.ts';
-import { ISSUER_FACEBOOK, ISSUER_GOOGLE, ISSUER_KAKAO, type OidcProvider } from './providers.ts';
+import {
+  GOTRUE_OAUTH_PROVIDERS,
+  ISSUER_FACEBOOK,
+  ISSUER_GOOGLE,
+  ISSUER_KAKAO,
+  type OidcProvider,
+} from './providers.ts';
 
 const TIMEOUT_MS = 10_000;
 /** Parameters this server sets on the provider's URL; a client's own values for them are dropped. */
@@ -47,8 +53,9 @@ export interface RedirectProvider extends OidcProvider {
 export function redirectProvider(settings: AuthSettings, name: string): RedirectProvider {
   const configured = settings.externalProviders[name];
   const issuer = issuerOf(name, configured?.url ?? '');
-  if (!configured || !issuer) throw unsupported(`Provider ${name} could not be found`);
-  if (!configured.enabled) throw unsupported('provider is not enabled');
+  // GoTrue calls a provider it knows by name but that is off "not enabled", and any other name "not found".
+  if (!configured?.enabled && GOTRUE_OAUTH_PROVIDERS.includes(name)) throw unsupported('provider is not enabled');
+  if (!configured?.enabled || !issuer) throw unsupported(`Provider ${name} could not be found`);
   return {
     name,
     issuer,
@@ -63,9 +70,17 @@ export function redirectProvider(settings: AuthSettings, name: string): Redirect
   };
 }
 
+/** Why a provider could not be set up, with the network's reason when there is one (as GoTrue words it). */
+function failureDetail(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+}
+
 async function endpoints(provider: RedirectProvider): Promise<{ authorization: string; token: string }> {
+  // GoTrue reads the discovery document while setting the provider up, so a provider it cannot reach is refused
+  // like an unknown one (400), not reported as a server fault.
   const discovered = await discoverIssuer(provider.issuer, !provider.checkIssuer).catch((error: unknown) => {
-    throw new AuthError(500, 'unexpected_failure', 'Unable to reach the OAuth provider', { cause: error });
+    throw new AuthError(400, 'validation_failed', `Unsupported provider: ${failureDetail(error)}`, { cause: error });
   });
   if (!discovered.authorizationEndpoint || !discovered.tokenEndpoint) {
     throw unsupported(`provider ${provider.name} has no authorization code flow`);

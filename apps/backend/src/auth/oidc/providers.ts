@@ -4,6 +4,36 @@ import { decodeJwt } from 'jose';
 import { AuthError, AuthErrors } from '../errors.ts';
 import type { AuthSettings } from '../settings.ts';
 
+/**
+ * The sign-in providers GoTrue knows by name (those its /settings lists), whether or not this server can enable
+ * them: GoTrue says such a provider "is not enabled", and any other name "could not be found".
+ */
+export const GOTRUE_OAUTH_PROVIDERS = [
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'nextcloud',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'zoom',
+];
+
 export const ISSUER_GOOGLE = 'https://accounts.google.com';
 export const ISSUER_FACEBOOK = 'https://www.facebook.com';
 export const ISSUER_KAKAO = 'https://kauth.kakao.com';
