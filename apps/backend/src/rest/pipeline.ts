@@ -17,6 +17,7 @@ import { parseRequest, type RawRequest } from './request/parse.ts';
 import type { ApiRequest } from './request/types.ts';
 import { errorResponse, respond, type RestResponse } from './respond.ts';
 import { createSchemaCacheStore, type SchemaCacheStore } from './schema/store.ts';
+import type { SchemaCache } from './schema/types.ts';
 import type { SqlStatement } from './sql/fragments.ts';
 import { buildStatement, plannedCountStatement } from './sql/statement.ts';
 
@@ -31,6 +32,12 @@ function maxAffectedOf(request: ApiRequest, plan: ActionPlan): number | undefine
   if (handling !== 'strict' || maxAffected === undefined || plan.kind === 'read') return undefined;
   if (plan.kind === 'mutate' && (plan.mutation === 'create' || plan.mutation === 'upsert')) return undefined;
   return maxAffected;
+}
+
+/** tx=rollback where the database lets requests choose; with `db-tx-end` rollback, all but tx=commit. */
+function endsRolledBack(request: ApiRequest, cache: SchemaCache): boolean {
+  const { transaction } = request.preferences;
+  return transaction === 'rollback' || (cache.transactionEnd.rollbackAll && transaction !== 'commit');
 }
 
 function plannedCountOptions(plan: ActionPlan): { plannedCount?: SqlStatement; countCap?: number } {
@@ -54,7 +61,11 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
     const key = preparedReads.keyOf(raw);
     let prepared = key === undefined ? undefined : preparedReads.get(key, cache);
     if (!prepared) {
-      const request = parseRequest(raw, { schemas: api.schemas, isTimezone: (name) => cache.timezones.has(name) });
+      const request = parseRequest(raw, {
+        schemas: api.schemas,
+        isTimezone: (name) => cache.timezones.has(name),
+        allowTransactionOverride: cache.transactionEnd.allowOverride,
+      });
       if (request.target.kind === 'root') {
         // The root is also the readiness answer: a 503 while the database is away.
         await assertReachable(deps.db);
@@ -80,7 +91,7 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
       statement,
       {
         singular: plan.format.kind === 'object',
-        rollback: request.preferences.transaction === 'rollback',
+        rollback: endsRolledBack(request, cache),
         authenticated: auth.authenticated,
         readOnly: plan.kind === 'call' && request.method !== 'POST',
         ...(plan.format.kind === 'plan' ? { explain: plan.format.format } : {}),

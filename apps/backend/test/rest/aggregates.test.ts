@@ -7,7 +7,9 @@ import { PARITY_SQL } from './parity-fixture.ts';
 
 let h: RestHarness;
 beforeAll(async () => {
-  h = await restHarness(PARITY_SQL);
+  // PostgREST leaves aggregates off; these tables are read by a database that enables them, before its first request.
+  h = await restHarness(`${PARITY_SQL}
+    do $$ begin execute format('alter database %I set pgrst.db_aggregates_enabled = true', current_database()); end $$;`);
 });
 afterAll(() => h.close());
 

@@ -2,7 +2,7 @@
 // every request whose result does not decide between commit and rollback; an explicit transaction otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/types.ts';
-import { restHarness, type RestHarness } from './fixture.ts';
+import { FIXTURE_SQL, restHarness, type RestHarness } from './fixture.ts';
 
 let h: RestHarness;
 const calls = { batch: 0, transaction: 0, query: 0 };
@@ -18,7 +18,10 @@ function count(db: Db): void {
 }
 
 beforeAll(async () => {
-  h = await restHarness();
+  // tx=rollback needs a database that lets requests choose how their transaction ends, as PostgREST does.
+  h = await restHarness(`${FIXTURE_SQL}
+    do $$ begin execute format('alter database %I set pgrst.db_tx_end = %L', current_database(),
+      'commit-allow-override'); end $$;`);
   await h.get('/rest/v1/rest_clients'); // loads the schema cache
   count(h.db);
 });

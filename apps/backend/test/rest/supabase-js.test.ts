@@ -1,6 +1,7 @@
 // @supabase/supabase-js against a real listening backend: the query builder chains a developer writes get the
 // data, counts, statuses and errors that a hosted Supabase gives them.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { createNodeClient } from '@teamplan/supabase-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server.ts';
 import { APOLLO, FIXTURE_SQL } from './fixture.ts';
@@ -199,6 +200,91 @@ describe('features through the query builder', () => {
     expect(geo).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
     const plan = await anon.from('rest_clients').select().explain({ format: 'json' });
     expect(plan).toMatchObject({ status: 406, error: { code: 'PGRST107' } });
+  });
+
+  it('refuses aggregates with PGRST123 until pgrst.db_aggregates_enabled is on', async () => {
+    const total = () => anon.from('rest_projects').select('budget.sum(), count()').eq('status', 'active');
+    const refused = await total();
+    expect(refused).toMatchObject({ status: 400, data: null });
+    expect({ ...refused.error }).toEqual({
+      code: 'PGRST123',
+      message: 'Use of aggregate functions is not allowed',
+      details: null,
+      hint: null,
+    });
+    // Inside an embed too: PostgREST looks through the whole read plan.
+    const embedded = await anon.from('rest_clients').select('name, rest_projects(count())');
+    expect(embedded.error).toMatchObject({ code: 'PGRST123' });
+
+    await backend.deps.db.exec(`
+      do $$ begin execute format('alter database %I set pgrst.db_aggregates_enabled = true', current_database()); end $$;
+    `);
+    await backend.deps.db.query("select pg_notify('pgrst', 'reload config')");
+    await expect.poll(async () => (await total()).status, { timeout: 5000 }).toBe(200);
+    const { data, error } = await total();
+    expect(error).toBeNull();
+    expect(data).toEqual([{ sum: expect.any(Number), count: 3 }]);
+  });
+
+  it('ignores rollback() until pgrst.db_tx_end lets a request choose, as PostgREST does by default', async () => {
+    const rename = (name: string) => anon.from('rest_clients').update({ name }).eq('id', 3).select('name').rollback();
+    const nameNow = async () => (await anon.from('rest_clients').select('name').eq('id', 3).single()).data;
+    const before = await nameNow();
+
+    const committed = await rename('Committed anyway');
+    expect(committed).toMatchObject({ error: null, status: 200, data: [{ name: 'Committed anyway' }] });
+    expect(await nameNow()).toEqual({ name: 'Committed anyway' });
+
+    await backend.deps.db.exec(`
+      do $$ begin execute format('alter database %I set pgrst.db_tx_end = %L', current_database(),
+        'commit-allow-override'); end $$;
+    `);
+    await backend.deps.db.query("select pg_notify('pgrst', 'reload config')");
+    // The cache reloads in the background: until it has, a rename still commits and is put back.
+    const rolledBack = async () => {
+      const { data } = await rename('Rolled back');
+      expect(data).toEqual([{ name: 'Rolled back' }]);
+      if ((await nameNow())?.name === 'Committed anyway') return true;
+      await anon.from('rest_clients').update({ name: 'Committed anyway' }).eq('id', 3);
+      return false;
+    };
+    await expect.poll(rolledBack, { timeout: 5000 }).toBe(true);
+    await anon
+      .from('rest_clients')
+      .update(before ?? {})
+      .eq('id', 3);
+  });
+
+  it('rolls every request back under pgrst.db_tx_end rollback-allow-override, unless it asks to commit', async () => {
+    const txEnd = (clause: string) =>
+      backend.deps.db.exec(`
+        do $$ begin execute format('alter database %I ${clause}', current_database(), 'rollback-allow-override'); end $$;
+        select pg_notify('pgrst', 'reload config');
+      `);
+    const committing = createNodeClient(backend.url, backend.deps.keys.anonKey, {
+      global: { headers: { Prefer: 'tx=commit' } },
+    });
+    const exists = async (name: string) =>
+      ((await anon.from('rest_clients').select('name').eq('name', name)).data ?? []).length > 0;
+
+    await txEnd('set pgrst.db_tx_end = %L');
+    // The cache reloads in the background: until it has, an insert still commits, and each attempt removes its own.
+    let attempt = 0;
+    const undone = async () => {
+      const name = `Ephemeral ${++attempt}`;
+      expect((await anon.from('rest_clients').insert({ name }).select('name')).data).toEqual([{ name }]);
+      if (!(await exists(name))) return true;
+      await committing.from('rest_clients').delete().eq('name', name);
+      return false;
+    };
+    await expect.poll(undone, { timeout: 5000 }).toBe(true);
+
+    expect((await committing.from('rest_clients').insert({ name: 'Kept' }).select('name')).data).toEqual([
+      { name: 'Kept' },
+    ]);
+    expect(await exists('Kept')).toBe(true);
+    await committing.from('rest_clients').delete().eq('name', 'Kept');
+    await txEnd('reset pgrst.db_tx_end');
   });
 
   it('answers CSV', async () => {

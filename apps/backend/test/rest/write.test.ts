@@ -1,11 +1,14 @@
 // Writing through /rest/v1 as PostgREST answers: inserts (single, bulk, columns=, missing=default), upserts,
 // updates and deletes with filters, Prefer: return=..., Location, tx=rollback, and database errors mapped to HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APOLLO, restHarness, summary, type RestHarness } from './fixture.ts';
+import { APOLLO, FIXTURE_SQL, restHarness, summary, type RestHarness } from './fixture.ts';
 
 let h: RestHarness;
 beforeAll(async () => {
-  h = await restHarness();
+  // tx=rollback needs a database that lets requests choose how their transaction ends, as PostgREST does.
+  h = await restHarness(`${FIXTURE_SQL}
+    do $$ begin execute format('alter database %I set pgrst.db_tx_end = %L', current_database(),
+      'commit-allow-override'); end $$;`);
 });
 afterAll(() => h.close());
 

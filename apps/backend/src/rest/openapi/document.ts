@@ -1,7 +1,9 @@
 // The root of the service (`GET /rest/v1/`): the OpenAPI 2.0 document PostgREST serves for the exposed schema:
 // a path per table, view and function, a definition per table and view (with primary and foreign key notes), and
 // the shared parameters. Built from the schema cache only.
-import type { ApiRequest } from '../request/types.ts';
+import { mediaTypeError } from '../errors.ts';
+import { mimeOf } from '../request/media.ts';
+import type { ApiRequest, MediaType } from '../request/types.ts';
 import type { RestResponse } from '../respond.ts';
 import type { Column, Routine, SchemaCache, Table } from '../schema/types.ts';
 import { sharedParameters } from './parameters.ts';
@@ -180,7 +182,14 @@ export function openApiDocument(request: ApiRequest, cache: SchemaCache): Record
   };
 }
 
+/** The root's only body is the OpenAPI document, so it answers an Accept of OpenAPI, JSON or anything. */
+const describesRoot = (type: MediaType) =>
+  type.kind === 'any' || type.kind === 'json' || (type.kind === 'other' && type.mime === 'application/openapi+json');
+
 export function openApiResponse(request: ApiRequest, cache: SchemaCache): RestResponse {
+  // As PostgREST: a client that accepts none of them (CSV, one object, a plan) gets PGRST107, not a document it
+  // did not ask for.
+  if (!request.accepts.some(describesRoot)) throw mediaTypeError(request.accepts.map(mimeOf));
   const body = request.method === 'HEAD' ? null : JSON.stringify(openApiDocument(request, cache));
   const headers: Record<string, string> = { 'content-type': 'application/openapi+json; charset=utf-8' };
   if (request.negotiatedByProfile) headers['content-profile'] = request.schema;

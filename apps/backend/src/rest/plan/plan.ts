@@ -8,7 +8,7 @@ import { findTable } from '../schema/types.ts';
 import { planCall } from './call.ts';
 import { planMutation } from './mutate.ts';
 import { negotiate } from './negotiate.ts';
-import { checkEmbedPaths, planReadTree, readContext } from './read.ts';
+import { checkAggregatesAllowed, checkEmbedPaths, planReadTree, readContext } from './read.ts';
 import type { ActionPlan, ReadPlan } from './types.ts';
 
 export interface PlanOptions {
@@ -32,6 +32,7 @@ export function planRequest(request: ApiRequest, cache: SchemaCache, options: Pl
   const name = { schema: table.schema, name: table.name };
   checkEmbedPaths(request);
   const read = planReadTree(readContext(cache, request), name, request.query.select, []);
+  checkAggregatesAllowed(request.query.select, cache);
   const { format, media } = negotiate(request.accepts, cache.planEnabled);
 
   if (action.kind === 'read') {

@@ -1,6 +1,6 @@
 // The read plan: the select forest becomes a tree of reads (one per embedded resource), each with its filters,
 // logic trees, order and range taken from the parameters whose embed path names it.
-import { duplicateEmbedName, notEmbedded, unacceptableFilter } from '../errors.ts';
+import { aggregatesNotAllowed, duplicateEmbedName, notEmbedded, unacceptableFilter } from '../errors.ts';
 import type { ApiRequest, EmbedPath, Field, LogicTree, SelectField, SelectItem } from '../request/types.ts';
 import type { QualifiedName, SchemaCache } from '../schema/types.ts';
 import { planEmbed } from './embed.ts';
@@ -102,6 +102,17 @@ function takeEmbedFilters(plan: ReadPlan): void {
     plan.embedFilters.push({ aggregateAlias: embed.aggregateAlias, isNull: !negated });
   }
   plan.where = remaining;
+}
+
+/**
+ * count(), sum() and the others anywhere in the select are PGRST123 unless the database enables them with
+ * `pgrst.db_aggregates_enabled`: PostgREST leaves them off, since one can make the database scan a whole table.
+ */
+export function checkAggregatesAllowed(items: SelectItem[], cache: SchemaCache): void {
+  if (cache.aggregatesEnabled) return;
+  const aggregates = (list: SelectItem[]): boolean =>
+    list.some((item) => (item.kind === 'field' ? item.aggregate !== undefined : aggregates(item.children)));
+  if (aggregates(items)) throw aggregatesNotAllowed();
 }
 
 /** Every embed path a parameter names must be an embedded resource of the select. */

@@ -30,6 +30,8 @@ export interface ParseContext {
   /** The exposed schemas; the first is the default. */
   schemas: string[];
   isTimezone?: (name: string) => boolean;
+  /** Whether `Prefer: tx=` may choose how the transaction ends (`pgrst.db_tx_end`); when not, it is ignored. */
+  allowTransactionOverride?: boolean;
 }
 
 function targetOf(path: string): Target {
@@ -90,6 +92,9 @@ export function parseRequest(raw: RawRequest, context: ParseContext): ApiRequest
   const { schema, negotiatedByProfile } = schemaOf(method, raw.headers, context.schemas);
   const query = parseQueryParams(raw.query);
   const preferences = parsePreferences(splitHeader(raw.headers.prefer), context.isTimezone);
+  // Where the database lets no request choose, PostgREST still accepts tx=commit and tx=rollback (handling=strict
+  // does not refuse them) but applies neither.
+  if (context.allowTransactionOverride === false) delete preferences.transaction;
   if (preferences.handling === 'strict' && preferences.invalid.length > 0)
     throw invalidPreferences(preferences.invalid);
   const readsRows = method === 'GET' || method === 'HEAD';

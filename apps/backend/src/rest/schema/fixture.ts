@@ -92,6 +92,8 @@ export function fixtureCache(): SchemaCache {
     timezones: new Set(['UTC', 'Europe/Paris']),
     roles: { allowed: new Set(['anon', 'authenticated', 'service_role']), known: new Set(['postgres', 'anon']) },
     planEnabled: true,
+    aggregatesEnabled: true,
+    transactionEnd: { allowOverride: true, rollbackAll: false },
     descriptions: {},
     enums: [],
   };

@@ -74,16 +74,25 @@ select json_build_object(
       then pg_has_role('authenticator', r.oid, 'MEMBER') else false end), '[]'),
   'known', coalesce((select json_agg(r.rolname) from pg_roles r), '[]'))::text as doc`;
 
-// In-database configuration as PostgREST reads it: settings of the authenticator role and of the database, the
-// most specific first.
-const PLAN_ENABLED_SQL = `
-select coalesce((
-  select split_part(setting, '=', 2)
+// In-database configuration as PostgREST reads it: a `pgrst.` setting of the authenticator role or of the database,
+// the most specific first; null when neither sets it.
+const SETTING_SQL = `
+select (
+  select substr(setting, length($1::text) + 2)
   from pg_db_role_setting s cross join unnest(s.setconfig) setting
-  where setting like 'pgrst.db\\_plan\\_enabled=%'
+  where split_part(setting, '=', 1) = $1::text
     and s.setrole in (0, coalesce((select oid from pg_roles where rolname = 'authenticator'), 0))
     and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-  order by s.setrole desc, s.setdatabase desc limit 1), 'false') in ('true', 'on', '1', 'yes') as enabled`;
+  order by s.setrole desc, s.setdatabase desc limit 1) as value`;
+
+const isOn = (value: string | null) => value !== null && ['true', 'on', '1', 'yes'].includes(value);
+
+/** `db-tx-end` as PostgREST reads it; an unknown value counts as the default, `commit`. */
+function transactionEnd(value: string | null): SchemaCache['transactionEnd'] {
+  const allowOverride = value === 'commit-allow-override' || value === 'rollback-allow-override';
+  const rollbackAll = value === 'rollback' || value === 'rollback-allow-override';
+  return { allowOverride, rollbackAll };
+}
 
 // Schemas' comments (the OpenAPI title and description) and enum types (for the types generator).
 const SCHEMAS_SQL = `
@@ -112,7 +121,12 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
     const routines = (await read<RawRoutine[]>(ROUTINES_SQL)).flatMap((raw) => toRoutine(raw) ?? []);
     const timezones = new Set(await read<string[]>(TIMEZONES_SQL, []));
     const schemaInfo = await read<Pick<SchemaCache, 'descriptions' | 'enums'>>(SCHEMAS_SQL);
-    const planEnabled = (await tx.query<{ enabled: boolean }>(PLAN_ENABLED_SQL)).rows[0].enabled;
+    const setting = async (name: string) =>
+      (await tx.query<{ value: string | null }>(SETTING_SQL, [name])).rows[0].value;
+    // PostgREST leaves plans and aggregates off, and lets no request choose how its transaction ends.
+    const planEnabled = isOn(await setting('pgrst.db_plan_enabled'));
+    const aggregatesEnabled = isOn(await setting('pgrst.db_aggregates_enabled'));
+    const txEnd = transactionEnd(await setting('pgrst.db_tx_end'));
     const roles = await read<{ allowed: string[]; known: string[] }>(ROLES_SQL, []);
 
     const byName = new Map<string, Table>();
@@ -133,6 +147,8 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
       timezones,
       roles: { allowed: new Set(roles.allowed), known: new Set(roles.known) },
       planEnabled,
+      aggregatesEnabled,
+      transactionEnd: txEnd,
       descriptions: schemaInfo.descriptions,
       enums: schemaInfo.enums,
     };

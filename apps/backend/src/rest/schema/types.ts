@@ -93,6 +93,13 @@ export interface SchemaCache {
   roles: { allowed: Set<string>; known: Set<string> };
   /** The database setting `pgrst.db_plan_enabled`: whether EXPLAIN plans may be asked for. */
   planEnabled: boolean;
+  /** The database setting `pgrst.db_aggregates_enabled`: whether `select=` may use count(), sum() and the others. */
+  aggregatesEnabled: boolean;
+  /**
+   * The database setting `pgrst.db_tx_end`: whether `Prefer: tx=` may choose how a request's transaction ends, and
+   * whether it ends rolled back unless it asks to commit. PostgREST's default, `commit`, is neither.
+   */
+  transactionEnd: { allowOverride: boolean; rollbackAll: boolean };
   /** Comments on the exposed schemas, by name. */
   descriptions: Record<string, string | null>;
   enums: { schema: string; name: string; values: string[] }[];
@@ -118,6 +125,8 @@ export function emptySchemaCache(schemas: string[]): SchemaCache {
     timezones: new Set(),
     roles: { allowed: new Set(), known: new Set() },
     planEnabled: false,
+    aggregatesEnabled: false,
+    transactionEnd: { allowOverride: false, rollbackAll: false },
     descriptions: {},
     enums: [],
   };
