@@ -53,6 +53,15 @@ export interface Keys extends ApiKeys {
 
 export class JwtError extends Error {}
 
+/** What is wrong with a token whose header cannot be read, in the words of GoTrue's JWT library. */
+function malformation(token: string): string {
+  const [header, ...rest] = token.split('.');
+  if (rest.length !== 2) return 'token contains an invalid number of segments';
+  const decoded = Buffer.from(header, 'base64url');
+  if (!/^[\w-]*$/.test(header) || decoded.length === 0) return 'could not base64 decode header';
+  return 'could not JSON decode header';
+}
+
 const ASYMMETRIC = new Set(['ES256', 'RS256', 'EdDSA', 'ES384', 'ES512', 'RS384', 'RS512', 'PS256']);
 
 function readJwkFile(file: string): JWK[] {
@@ -132,7 +141,9 @@ export async function loadKeys(config: KeySource, db?: Queryable): Promise<Keys>
     try {
       header = decodeProtectedHeader(token);
     } catch {
-      throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed');
+      throw new JwtError(
+        `invalid JWT: unable to parse or verify signature, token is malformed: ${malformation(token)}`,
+      );
     }
     let key: CryptoKey | Uint8Array | undefined;
     // An HS256 token names its key with `kid` when the key file holds it (as GoTrue looks keys up); one without a

@@ -28,7 +28,13 @@ describe('the bearer token guard', () => {
     ]);
     const garbage = await call(h, 'GET', '/user', { token: 'abc.def.ghi' });
     expect([garbage.status, garbage.body.code]).toEqual([403, 'bad_jwt']);
-    expect(garbage.body.message).toMatch(/^invalid JWT: unable to parse or verify signature, /);
+    expect(garbage.body.message).toBe(
+      'invalid JWT: unable to parse or verify signature, token is malformed: could not JSON decode header',
+    );
+    const twoParts = await call(h, 'GET', '/user', { token: 'abc.def' });
+    expect(twoParts.body.message).toBe(
+      'invalid JWT: unable to parse or verify signature, token is malformed: token contains an invalid number of segments',
+    );
     const expired = await h.keys.sign(
       { sub: '6b0b6d4c-1d2e-4f7a-9a55-0f1e2d3c4b5a', role: 'authenticated', exp: 1 },
       -10,
