@@ -9,18 +9,9 @@ import { scopeParams } from '../db/scope.ts';
 import type { Db } from '../db/types.ts';
 import { scopeOf, type Identity } from './auth.ts';
 import { CHANGES_CHANNEL, readAnnounced } from './bus.ts';
-import { matches, parseFilter, type Filter } from './filters.ts';
+import type { ChangeParams } from './change-params.ts';
+import { matches } from './filters.ts';
 import { Delivery } from './hub.ts';
-
-export interface ChangeParams {
-  event: string;
-  schema: string;
-  table?: string;
-  filter?: string;
-}
-
-/** What the join reply lists: the params with the id the change messages will carry. */
-export type Binding = ChangeParams & { id: number };
 
 export interface ChangesMember {
   readonly topic: string;
@@ -28,12 +19,8 @@ export interface ChangesMember {
   receive(delivery: Delivery): void;
 }
 
-interface Subscription {
+interface Subscription extends ChangeParams {
   id: number;
-  event: string;
-  schema: string;
-  table?: string;
-  filter?: Filter;
   member: ChangesMember;
 }
 
@@ -66,14 +53,6 @@ interface VisibilityCheck {
 
 /** How many subscriber identities one statement checks (see checkVisibility). */
 const IDENTITIES_PER_STATEMENT = 16;
-
-/** A stable id per params (Realtime hashes the params too), so equal bindings share an id. */
-function bindingId(params: ChangeParams): number {
-  const text = JSON.stringify([params.event, params.schema, params.table ?? null, params.filter ?? null]);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % 134217728;
-}
 
 const SYNC_EVERY_MS = 1000;
 
@@ -114,21 +93,23 @@ export class Changes {
     return done;
   }
 
-  /** Registers a channel's bindings; throws FilterError for a filter Realtime would not parse. */
-  subscribe(member: ChangesMember, params: ChangeParams[]): Binding[] {
-    const subscriptions = params.map((param): Subscription => {
-      const filter = param.filter ? parseFilter(param.filter) : undefined;
-      return {
-        id: bindingId(param),
-        event: param.event.toUpperCase(),
-        schema: param.schema,
-        ...(param.table ? { table: param.table } : {}),
-        ...(filter ? { filter } : {}),
-        member,
-      };
-    });
-    for (const subscription of subscriptions) this.subscriptions.add(subscription);
-    return params.map((param, i) => ({ ...param, id: subscriptions[i]!.id }));
+  /**
+   * Whether the params name at least one table of the supabase_realtime publication, matched as Realtime matches
+   * them (* for any, and the names as LIKE patterns).
+   */
+  async published(params: ChangeParams): Promise<boolean> {
+    const pattern = (name: string) => (name === '*' ? '%' : name);
+    const found = await this.db.query(
+      `select 1 from pg_catalog.pg_publication_tables
+        where pubname = 'supabase_realtime' and schemaname like $1 escape '' and tablename like $2 escape '' limit 1`,
+      [pattern(params.schema), pattern(params.table)],
+    );
+    return found.rows.length > 0;
+  }
+
+  /** Registers a channel's bindings, read beforehand (see readChangeParams), each with its id. */
+  subscribe(member: ChangesMember, params: Array<ChangeParams & { id: number }>): void {
+    for (const param of params) this.subscriptions.add({ ...param, member });
   }
 
   unsubscribe(member: ChangesMember): void {
@@ -160,10 +141,10 @@ export class Changes {
     const found: Subscription[] = [];
     for (const subscription of this.subscriptions) {
       if (subscription.schema !== '*' && subscription.schema !== change.schema) continue;
-      if (subscription.table && subscription.table !== '*' && subscription.table !== change.table) continue;
+      if (subscription.table !== '*' && subscription.table !== change.table) continue;
       if (subscription.event !== '*' && subscription.event !== change.type) continue;
       const row = change.type === 'DELETE' ? change.old_record : change.record;
-      if (subscription.filter && !matches(subscription.filter, row)) continue;
+      if (subscription.filter.length > 0 && !matches(subscription.filter, row)) continue;
       found.push(subscription);
     }
     return found;

@@ -2,7 +2,7 @@
 // it may do; it receives the topic's messages and handles the client's broadcast, presence and access_token pushes.
 import { randomUUID } from 'node:crypto';
 import { expiredMessage, identify, mayWrite, readPolicies, RealtimeRefusal, type Identity } from './auth.ts';
-import type { Binding } from './changes.ts';
+import type { Binding } from './change-params.ts';
 import type { Connection } from './connection.ts';
 import { Delivery, topicKey, type Member } from './hub.ts';
 import type { UserBroadcast } from './protocol.ts';
@@ -86,6 +86,17 @@ export class Channel implements Member {
     this.connection.push({ joinRef: this.joinRef, ref: null, topic: this.topic, event, payload });
   }
 
+  /** Tells the client the channel is closed: Phoenix's phx_close carries the join's ref as its own. */
+  pushClose(): void {
+    this.connection.push({
+      joinRef: this.joinRef,
+      ref: this.joinRef,
+      topic: this.topic,
+      event: 'phx_close',
+      payload: {},
+    });
+  }
+
   /** A broadcast from this client: JSON ({type, event, payload}) or a binary frame's user broadcast. */
   async broadcast(ref: string | null, payload: unknown, user?: UserBroadcast): Promise<void> {
     const size = user ? user.data.length : Buffer.byteLength(JSON.stringify(payload ?? null));
@@ -105,13 +116,16 @@ export class Channel implements Member {
   }
 
   async presence(ref: string | null, payload: unknown): Promise<void> {
-    const message = (payload ?? {}) as { event?: unknown; payload?: unknown };
-    if (message.event === 'untrack') {
+    const message = (payload && typeof payload === 'object' ? payload : {}) as { event?: unknown; payload?: unknown };
+    // Realtime leaves a presence push without an event unanswered, and reads the event in any case.
+    if (!('event' in message)) return;
+    const event = typeof message.event === 'string' ? message.event.toLowerCase() : undefined;
+    if (event === 'untrack') {
       this.service.presence.untrack(this);
       this.connection.reply(this, ref, 'ok', {});
       return;
     }
-    if (message.event !== 'track') {
+    if (event !== 'track') {
       this.connection.reply(this, ref, 'error', {});
       return;
     }
@@ -143,7 +157,7 @@ export class Channel implements Member {
     try {
       identity = await identify(this.service.keys, token);
     } catch (error) {
-      if (error instanceof RealtimeRefusal) this.shutdown(error.detail);
+      if (error instanceof RealtimeRefusal) this.shutdown(refreshRefusal(error));
       return;
     }
     if (this.closed) return;
@@ -191,7 +205,7 @@ export class Channel implements Member {
   shutdown(message: string): void {
     if (this.closed) return;
     this.push('system', { extension: 'system', status: 'error', message, channel: this.subTopic });
-    this.push('phx_close', {});
+    this.pushClose();
     this.connection.drop(this);
   }
 
@@ -204,4 +218,12 @@ export class Channel implements Member {
     this.service.changes.unsubscribe(this);
     this.service.hub.remove(this);
   }
+}
+
+/**
+ * Why a refreshed token closes the channel. Realtime words an expired, malformed or incomplete token as it does at
+ * join, but any other failure (a bad signature) as the Elixir term of its error.
+ */
+function refreshRefusal(refusal: RealtimeRefusal): string {
+  return refusal.code === 'JwtSignatureError' ? ':signature_error' : refusal.detail;
 }

@@ -4,9 +4,15 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { identify, readPolicies, RealtimeRefusal, type Identity } from './auth.ts';
-import type { ChangeParams } from './changes.ts';
+import {
+  bindingOf,
+  readChangeParams,
+  requestedChanges,
+  unpublishedMessage,
+  type ChangeParams,
+} from './change-params.ts';
 import { Channel } from './channel.ts';
-import { FilterError } from './filters.ts';
+import { FilterError } from './filter-syntax.ts';
 import type { Encoded } from './hub.ts';
 import { BadFrame, decodeBinary, decodeText, encodeText, type Frame, type Vsn } from './protocol.ts';
 import type { RealtimeService } from './service.ts';
@@ -18,7 +24,34 @@ interface JoinConfig {
   private?: unknown;
 }
 
+interface JoinPayload {
+  config?: JoinConfig;
+  access_token?: unknown;
+  user_token?: unknown;
+}
+
 const TOPIC_PREFIX = 'realtime:';
+
+/**
+ * Whether a join turns presence on. Realtime's default is on: only a join whose config.presence.enabled is false (or
+ * its text) leaves it off; realtime-js always says which.
+ */
+function presenceRequested(presence: JoinConfig['presence']): boolean {
+  const enabled = presence && typeof presence === 'object' ? presence.enabled : undefined;
+  return !(enabled === false || enabled === 'false' || enabled === '0');
+}
+
+/**
+ * The token a join names, as Realtime picks it: user_token before access_token, and none (the socket's apikey) when
+ * the first of them given is an opaque key (sb_…).
+ */
+function joinToken(payload: JoinPayload): string | undefined {
+  const given = payload.access_token || payload.user_token;
+  if (typeof given === 'string' && given.startsWith('sb_')) return undefined;
+  if (typeof payload.user_token === 'string') return payload.user_token;
+  if (typeof payload.access_token === 'string') return payload.access_token;
+  return undefined;
+}
 
 export class Connection {
   readonly channels = new Map<string, Channel>();
@@ -81,14 +114,18 @@ export class Connection {
     }
     if (frame.event === 'phx_join') return this.join(frame);
     const channel = this.channels.get(frame.topic);
-    if (!channel || (frame.joinRef !== null && frame.joinRef !== channel.joinRef)) {
+    if (!channel) {
       this.replyTo(frame, 'error', { reason: 'unmatched topic' });
       return;
     }
+    // A push for an earlier join of the topic raced its close, which the client was already sent: Phoenix drops it.
+    if (frame.joinRef !== null && frame.joinRef !== channel.joinRef) return;
     switch (frame.event) {
       case 'phx_leave':
-        this.drop(channel);
+        // As Phoenix answers a leave: the reply, then the channel's close.
         this.replyTo(frame, 'ok', {});
+        channel.pushClose();
+        this.drop(channel);
         return;
       case 'broadcast':
         return channel.broadcast(
@@ -115,18 +152,18 @@ export class Connection {
     // Joining a topic again replaces the earlier channel, as Phoenix does.
     const existing = this.channels.get(frame.topic);
     if (existing) {
-      existing.push('phx_close', {});
+      existing.pushClose();
       this.drop(existing);
     }
     try {
-      const channel = await this.openChannel(frame, subTopic);
+      const { channel, changesRefused } = await this.openChannel(frame, subTopic);
       this.replyTo(frame, 'ok', { postgres_changes: channel.bindings });
       if (channel.presenceEnabled) channel.pushPresenceState();
       if (channel.bindings.length > 0) {
         channel.push('system', {
           extension: 'postgres_changes',
-          status: 'ok',
-          message: 'Subscribed to PostgreSQL',
+          status: changesRefused === undefined ? 'ok' : 'error',
+          message: changesRefused ?? 'Subscribed to PostgreSQL',
           channel: subTopic,
         });
       }
@@ -141,12 +178,10 @@ export class Connection {
     }
   }
 
-  private async openChannel(frame: Frame, subTopic: string): Promise<Channel> {
+  /** The joined channel, and why its postgres_changes were refused (it joins without them, as on Realtime). */
+  private async openChannel(frame: Frame, subTopic: string): Promise<{ channel: Channel; changesRefused?: string }> {
     if (subTopic === '') throw new RealtimeRefusal('TopicNameRequired', 'You must provide a topic name');
-    const payload = (frame.payload && typeof frame.payload === 'object' ? frame.payload : {}) as {
-      config?: JoinConfig;
-      access_token?: unknown;
-    };
+    const payload = (frame.payload && typeof frame.payload === 'object' ? frame.payload : {}) as JoinPayload;
     const config: JoinConfig = payload.config && typeof payload.config === 'object' ? payload.config : {};
     const isPrivate = config.private === true;
     const limits = this.service.limits;
@@ -156,12 +191,8 @@ export class Connection {
     if (this.channels.size >= limits.maxChannelsPerClient) {
       throw new RealtimeRefusal('ChannelRateLimitReached', 'Too many channels');
     }
-    const token =
-      typeof payload.access_token === 'string' && !payload.access_token.startsWith('sb_')
-        ? payload.access_token
-        : this.apikeyToken;
-    const identity: Identity = await identify(this.service.keys, token);
-    const presenceEnabled = config.presence?.enabled === true;
+    const identity: Identity = await identify(this.service.keys, joinToken(payload) ?? this.apikeyToken);
+    const presenceEnabled = presenceRequested(config.presence);
     let policies = { broadcast: true, presence: true };
     if (isPrivate) {
       // A role the database does not know (or a policy that fails) reads nothing.
@@ -176,8 +207,25 @@ export class Connection {
         );
       }
     }
-    const params = changeParams(config.postgres_changes);
+    const requested = requestedChanges(config.postgres_changes);
+    const bindings = requested.map(bindingOf);
+    let params: Array<ChangeParams & { id: number }> = [];
+    let changesRefused: string | undefined;
+    try {
+      // One binding Realtime cannot read and the channel has none.
+      params = requested.map((item, i) => ({ ...readChangeParams(item), id: bindings[i]!.id }));
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+      changesRefused = error.message;
+    }
     if (params.length > 0) await this.service.changes.syncCapture();
+    // Params that name no published table refuse them all, as Realtime's subscription does.
+    for (const param of params) {
+      if (await this.service.changes.published(param)) continue;
+      changesRefused = unpublishedMessage(param);
+      params = [];
+      break;
+    }
     const channel = new Channel(this, {
       topic: frame.topic,
       subTopic,
@@ -191,19 +239,12 @@ export class Connection {
       canReadBroadcast: policies.broadcast,
       canReadPresence: policies.presence,
     });
-    if (params.length > 0) {
-      try {
-        channel.bindings = this.service.changes.subscribe(channel, params);
-      } catch (error) {
-        channel.close();
-        if (error instanceof FilterError) throw new RealtimeRefusal('RealtimeDisabledForConfiguration', error.message);
-        throw error;
-      }
-    }
+    channel.bindings = bindings;
+    this.service.changes.subscribe(channel, params);
     this.channels.set(frame.topic, channel);
     this.service.users.add(this);
     this.service.hub.add(channel);
-    return channel;
+    return changesRefused === undefined ? { channel } : { channel, changesRefused };
   }
 
   /** Forgets a channel (left, replaced or closed by the server). */
@@ -270,27 +311,4 @@ export class Connection {
   close(code: number, reason: string): void {
     this.ws.close(code, reason);
   }
-}
-
-/** The postgres_changes of a join, as Realtime reads them: {event, schema, table?, filter?} each. */
-function changeParams(value: unknown): ChangeParams[] {
-  if (!Array.isArray(value)) return [];
-  const params: ChangeParams[] = [];
-  for (const item of value) {
-    if (!item || typeof item !== 'object') continue;
-    const { event, schema, table, filter } = item as Record<string, unknown>;
-    if (typeof event !== 'string' || typeof schema !== 'string') {
-      throw new RealtimeRefusal(
-        'RealtimeDisabledForConfiguration',
-        'Unable to subscribe to changes with given parameters',
-      );
-    }
-    params.push({
-      event,
-      schema,
-      ...(typeof table === 'string' ? { table } : {}),
-      ...(typeof filter === 'string' && filter !== '' ? { filter } : {}),
-    });
-  }
-  return params;
 }

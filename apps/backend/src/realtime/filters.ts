@@ -1,52 +1,102 @@
-// postgres_changes filters as Realtime accepts them: `column=op.value` with eq, neq, lt, lte, gt, gte and
-// in.(a,b,c), optionally negated with `not.`; compared with the row's JSON values (numbers as numbers).
-
-export type Operator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
-
-export interface Filter {
-  column: string;
-  operator: Operator;
-  negated: boolean;
-  values: string[];
-}
-
-const FILTER = /^([^=]+)=(not\.)?(eq|neq|lt|lte|gt|gte|in)\.(.*)$/s;
-
-export class FilterError extends Error {}
-
-function unquote(value: string): string {
-  const trimmed = value.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
-}
-
-export function parseFilter(text: string): Filter {
-  const match = FILTER.exec(text);
-  if (!match) throw new FilterError(`Error parsing \`filter\` params: ${text}`);
-  const [, column, not, operator, rest] = match as unknown as [string, string, string | undefined, Operator, string];
-  let values = [rest];
-  if (operator === 'in') {
-    if (!rest.startsWith('(') || !rest.endsWith(')')) throw new FilterError(`Error parsing \`filter\` params: ${text}`);
-    values = rest.slice(1, -1).split(',').map(unquote);
-  }
-  return { column, operator, negated: not !== undefined, values };
-}
+// Whether a changed row passes a subscription's filter (see filter-syntax.ts): every condition must hold. Compared
+// with the row's JSON values (numbers as numbers, everything else as text), with SQL's NULL logic: a comparison with
+// a NULL column is unknown, and an unknown condition (negated or not) lets nothing through.
+import type { Condition } from './filter-syntax.ts';
 
 /** Negative, zero or positive as `value` sorts before, with or after `literal`; undefined when not comparable. */
 function compare(value: unknown, literal: string): number | undefined {
-  if (value === null || value === undefined) return undefined;
   if (typeof value === 'number') {
     const number = Number(literal);
     return Number.isNaN(number) || literal.trim() === '' ? undefined : value - number;
   }
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = asText(value);
   return text < literal ? -1 : text > literal ? 1 : 0;
 }
 
-function test(filter: Filter, value: unknown): boolean {
-  if (filter.operator === 'in') return filter.values.some((literal) => compare(value, literal) === 0);
-  const order = compare(value, filter.values[0]!);
-  if (order === undefined) return false;
-  switch (filter.operator) {
+function asText(value: unknown): string {
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+type LikeToken = { kind: 'any' } | { kind: 'one' } | { kind: 'char'; char: string };
+
+/** A LIKE pattern's parts: % any run, _ any one character, a backslash escapes the next. */
+function likeTokens(pattern: string[]): LikeToken[] {
+  const tokens: LikeToken[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === '\\' && i + 1 < pattern.length) tokens.push({ kind: 'char', char: pattern[++i]! });
+    else if (char === '%') tokens.push({ kind: 'any' });
+    else if (char === '_') tokens.push({ kind: 'one' });
+    else tokens.push({ kind: 'char', char });
+  }
+  return tokens;
+}
+
+/**
+ * Whether `text` is LIKE `pattern`. Matched by walking both once and going back only to the last `%`, so that time
+ * grows with the text times the pattern at worst: a pattern a client writes can never make a match take long, as a
+ * regular expression with many wildcards could.
+ */
+function likeMatches(text: string, pattern: string, ignoreCase: boolean): boolean {
+  const fold = (value: string) => Array.from(ignoreCase ? value.toLowerCase() : value);
+  const chars = fold(text);
+  const tokens = likeTokens(fold(pattern));
+  let t = 0;
+  let p = 0;
+  let lastAny = -1;
+  let resumeAt = 0;
+  while (t < chars.length) {
+    const token = tokens[p];
+    if (token && (token.kind === 'one' || (token.kind === 'char' && token.char === chars[t]))) {
+      t++;
+      p++;
+    } else if (token?.kind === 'any') {
+      lastAny = p++;
+      resumeAt = t;
+    } else if (lastAny >= 0) {
+      p = lastAny + 1;
+      t = ++resumeAt;
+    } else {
+      return false;
+    }
+  }
+  while (tokens[p]?.kind === 'any') p++;
+  return p === tokens.length;
+}
+
+/** `is` with null, true, false or unknown (a NULL boolean). */
+function isValue(value: unknown, literal: string): boolean | null {
+  switch (literal.toLowerCase()) {
+    case 'null':
+    case 'unknown':
+      return value === null;
+    case 'true':
+      return value === true;
+    case 'false':
+      return value === false;
+    default:
+      return null;
+  }
+}
+
+/** The condition's truth: true, false or null (unknown). */
+function truth(condition: Condition, value: unknown): boolean | null {
+  if (condition.operator === 'is') return isValue(value, condition.value);
+  if (condition.operator === 'isdistinct') {
+    if (value === null) return condition.value.toLowerCase() !== 'null';
+    return compare(value, condition.value) !== 0;
+  }
+  if (value === null) return null;
+  if (condition.operator === 'in') {
+    if (condition.values.some((literal) => literal !== null && compare(value, literal) === 0)) return true;
+    return condition.values.includes(null) ? null : false;
+  }
+  if (condition.operator === 'like' || condition.operator === 'ilike') {
+    return likeMatches(asText(value), condition.value, condition.operator === 'ilike');
+  }
+  const order = compare(value, condition.value);
+  if (order === undefined) return null;
+  switch (condition.operator) {
     case 'eq':
       return order === 0;
     case 'neq':
@@ -62,9 +112,11 @@ function test(filter: Filter, value: unknown): boolean {
   }
 }
 
-export function matches(filter: Filter, row: Record<string, unknown> | null | undefined): boolean {
+export function matches(conditions: Condition[], row: Record<string, unknown> | null | undefined): boolean {
   if (!row) return false;
-  const value = row[filter.column];
-  if (value === null || value === undefined) return false;
-  return test(filter, value) !== filter.negated;
+  return conditions.every((condition) => {
+    if (!(condition.column in row)) return false;
+    const result = truth(condition, row[condition.column] ?? null);
+    return result !== null && result !== condition.negated;
+  });
 }

@@ -63,6 +63,74 @@ describe.each(['1.0.0', '2.0.0'] as Vsn[])('broadcast on vsn %s', (vsn) => {
   });
 });
 
+describe('broadcast over HTTP', () => {
+  const post = (body: unknown) =>
+    fetch(`${rb.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: rb.backend.deps.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it("refuses messages without a topic, an event or an object payload with Realtime's errors, sending none", async () => {
+    const topic = room();
+    const inbox = new Inbox();
+    await subscribed(rb.client().channel(topic).on('broadcast', { event: '*' }, inbox.push));
+    const response = await post({
+      messages: [
+        { topic, event: 'fine', payload: {} },
+        { topic, event: 'no-payload' },
+        { event: 'no-topic', payload: {}, private: 'perhaps' },
+        { topic, event: 'listed', payload: [1, 2] },
+      ],
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      errors: {
+        messages: [
+          {},
+          { payload: ["can't be blank"] },
+          { topic: ["can't be blank"], private: ['is invalid'] },
+          { payload: ['is invalid'] },
+        ],
+      },
+    });
+    const missing = await post({});
+    expect(missing.status).toBe(422);
+    expect(await missing.json()).toEqual({ errors: { messages: ["can't be blank"] } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(inbox.items).toEqual([]);
+  });
+
+  it("passes a message's id on to the listeners as meta.id", async () => {
+    const topic = room();
+    const inbox = new Inbox<{ event: string; meta?: unknown }>();
+    await subscribed(rb.client().channel(topic).on('broadcast', { event: '*' }, inbox.push));
+    const id = crypto.randomUUID();
+    expect((await post({ messages: [{ topic, event: 'tagged', payload: { a: 1 }, id }] })).status).toBe(202);
+    const [message] = await inbox.next(1);
+    expect(message).toMatchObject({ event: 'tagged', payload: { a: 1 }, meta: { id } });
+  });
+
+  it('delivers an httpSend payload that is not an object under _json, and refuses other content types', async () => {
+    const topic = room();
+    const inbox = new Inbox<{ event: string; payload: unknown }>();
+    const channel = rb.client().channel(topic);
+    await subscribed(channel.on('broadcast', { event: '*' }, inbox.push));
+    expect(await channel.httpSend('listed', [1, 2])).toEqual({ success: true });
+    const [message] = await inbox.next(1);
+    expect(message).toMatchObject({ event: 'listed', payload: { _json: [1, 2] } });
+    const response = await fetch(`${rb.url}/realtime/v1/api/broadcast/${topic}/events/plain`, {
+      method: 'POST',
+      headers: { apikey: rb.backend.deps.keys.anonKey, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      error: 'Unsupported Media Type. Use application/json or application/octet-stream',
+    });
+  });
+});
+
 // A delivery's WebSocket frame is built once for all its sockets; its length is written in one of three forms.
 const SIZES = [10, 300, 70_000];
 

@@ -1,6 +1,7 @@
 // postgres_changes through supabase-js: INSERT, UPDATE, DELETE and * on published tables, with filters, each
 // change delivered only to subscribers whose role and claims may SELECT the row under row level security.
 import { randomUUID } from 'node:crypto';
+import { postgresChangesFilter } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Inbox,
@@ -210,7 +211,22 @@ it('keeps the visibility check, which switches roles, to the backend: no API rol
   }
 });
 
-it('sends nothing for a table outside the publication, until it is added', async () => {
+it('refuses the changes of a table outside the publication with a system message, until it is added', async () => {
+  const client = rb.client();
+  const system = new Inbox<{ extension: string; status: string; message: string }>();
+  const refused = client
+    .channel('unpublished')
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'hidden', filter: 'id=gt.0' }, () => {})
+    .on('system', {}, system.push);
+  await subscribed(refused);
+  const [message] = await system.next(1);
+  expect(message).toMatchObject({
+    extension: 'postgres_changes',
+    status: 'error',
+    message:
+      'Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given ' +
+      'connect parameters: [event: INSERT, schema: public, table: hidden, filters: [{"id", "gt", "0", false}], select: nil]',
+  });
   const s = subscriber('2.0.0', undefined, { event: 'INSERT', schema: 'public', table: 'hidden' });
   await s.ready;
   const { db } = rb.backend.deps;
@@ -223,4 +239,72 @@ it('sends nothing for a table outside the publication, until it is added', async
   await db.query('insert into public.hidden values (2)');
   const [change] = await again.inbox.next(1);
   expect(change!.new).toEqual({ id: 2 });
+});
+
+it("applies the filters realtime-js's filter builder writes: like, ilike, is, not, several, quoted values", async () => {
+  const filter = postgresChangesFilter;
+  const cases: Array<[string, Array<string | null>]> = [
+    [filter().like('body', 'to do%').build(), ['to do: call', 'to do, later']],
+    // A comma in a value is quoted by the builder, and stays part of the value.
+    [filter().ilike('body', 'TO DO,%').build(), ['to do, later']],
+    [filter().like('body', '%do%c_l%').build(), ['to do: call']],
+    [filter().not('n', 'eq', 20).build(), ['to do: call', null]],
+    [filter().is('body', null).build(), [null]],
+    [filter().not('body', 'is', null).build(), ['to do: call', 'to do, later']],
+    [filter().gt('n', 10).lt('n', 30).build(), ['to do, later']],
+    [filter().in('body', ['to do, later', 'elsewhere']).build(), ['to do, later']],
+    ['', ['to do: call', 'to do, later', null]],
+  ];
+  const subscribers = cases.map(([text]) =>
+    subscriber('2.0.0', adaToken, { event: 'INSERT', schema: 'public', table: 'notes', filter: text }),
+  );
+  await Promise.all(subscribers.map((s) => s.ready));
+  await insertNote(ada, { n: 10, body: 'to do: call' });
+  await insertNote(ada, { n: 20, body: 'to do, later' });
+  await insertNote(ada, { n: 30 });
+  for (const [i, [text, expected]] of cases.entries()) {
+    const seen = await subscribers[i]!.inbox.next(expected.length);
+    await sleep(i === 0 ? 300 : 0);
+    expect(
+      seen.map((p) => p.new.body),
+      text,
+    ).toEqual(expected);
+  }
+});
+
+it('joins a channel whose filter cannot be read without its changes, and says why in a system message', async () => {
+  const client = rb.client();
+  await client.realtime.setAuth(adaToken);
+  const changes = new Inbox();
+  const system = new Inbox<{ extension: string; status: string; message: string; channel: string }>();
+  const channel = client
+    .channel('unreadable-filter')
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notes', filter: 'n=about.3' }, changes.push)
+    .on('system', {}, system.push);
+  await subscribed(channel);
+  const [message] = await system.next(1);
+  expect(message).toEqual({
+    extension: 'postgres_changes',
+    status: 'error',
+    message: 'Error parsing `filter` params: ["about", "3"]',
+    channel: 'unreadable-filter',
+  });
+  await insertNote(ada, { n: 3 });
+  await sleep(300);
+  expect(changes.items).toEqual([]);
+});
+
+it('refuses a regular expression filter, which a client could write to hold the backend up', async () => {
+  const client = rb.client();
+  await client.realtime.setAuth(adaToken);
+  const system = new Inbox<{ status: string; message: string }>();
+  const filter = postgresChangesFilter().match('body', '^(a+)+$').build();
+  const channel = client
+    .channel('regex-filter')
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notes', filter }, () => {})
+    .on('system', {}, system.push);
+  await subscribed(channel);
+  const [message] = await system.next(1);
+  expect(message!.status).toBe('error');
+  expect(message!.message).toMatch(/^Error parsing `filter` params: \["match", /);
 });

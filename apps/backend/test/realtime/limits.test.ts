@@ -1,6 +1,6 @@
 // What supabase-js never sends, and the limits of [realtime]: bad frames, unknown events and topics, oversize
 // payloads, too many channels, users or messages get Realtime's answers, and neither the socket's other channels
-// nor the server suffer.
+// nor the server suffer. Channels close as Phoenix closes them (phx_close under the join's ref).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRealtimeBackend, type RealtimeBackend, STARTUP_MS } from './backend.ts';
@@ -73,6 +73,27 @@ describe('frames that are not what they should be', () => {
     expect(socket.messages.filter((m) => m.event === 'phx_reply' && m.topic === 'realtime:calm')).toHaveLength(1);
   });
 
+  it('reads presence events in any case, and leaves a presence push without an event unanswered', async () => {
+    const socket = await open();
+    const { ref } = await socket.join('present', { presence: { key: 'ada', enabled: true } });
+    const track = socket.send('realtime:present', 'presence', { type: 'presence', event: 'TRACK', payload: {} }, ref);
+    expect(await socket.reply(track)).toEqual({ status: 'ok', response: {} });
+    await socket.waitFor((m) => m.event === 'presence_diff' && 'ada' in (m.payload.joins as object));
+    const bare = socket.send('realtime:present', 'presence', { type: 'presence' }, ref);
+    const untrack = socket.send('realtime:present', 'presence', { type: 'presence', event: 'Untrack' }, ref);
+    expect(await socket.reply(untrack)).toEqual({ status: 'ok', response: {} });
+    expect(socket.messages.filter((m) => m.ref === bare)).toEqual([]);
+  });
+
+  it('turns presence on for a join that does not turn it off', async () => {
+    const socket = await open();
+    const { ref } = await socket.join('presence-by-default');
+    await socket.waitFor((m) => m.event === 'presence_state' && m.join_ref === ref);
+    const off = await socket.join('presence-off', { presence: { enabled: false } });
+    await socket.heartbeat();
+    expect(socket.messages.filter((m) => m.event === 'presence_state' && m.join_ref === off.ref)).toEqual([]);
+  });
+
   it('leaves and joins the same topic at once, and joins several topics together', async () => {
     const socket = await open();
     const first = await socket.join('again');
@@ -80,6 +101,50 @@ describe('frames that are not what they should be', () => {
     const joins = ['again', 'other'].map((topic) => socket.send(`realtime:${topic}`, 'phx_join', { config: {} }));
     const replies = await Promise.all(joins.map((ref) => socket.reply(ref)));
     expect(replies.map((reply) => reply.status)).toEqual(['ok', 'ok']);
+  });
+});
+
+describe('closing', () => {
+  it('answers a leave, then closes the channel with the join ref as the close message ref', async () => {
+    const socket = await open();
+    const { ref: joinRef } = await socket.join('leaving');
+    const leave = socket.send('realtime:leaving', 'phx_leave', {}, joinRef);
+    expect(await socket.reply(leave)).toEqual({ status: 'ok', response: {} });
+    const close = await socket.waitFor((m) => m.event === 'phx_close' && m.topic === 'realtime:leaving');
+    expect(close).toMatchObject({ ref: joinRef, join_ref: joinRef, payload: {} });
+    expect(socket.messages.indexOf(close)).toBeGreaterThan(
+      socket.messages.findIndex((m) => m.event === 'phx_reply' && m.ref === leave),
+    );
+  });
+
+  it('closes the earlier channel of a topic joined again, under its own join ref', async () => {
+    const socket = await open();
+    const first = await socket.join('twice');
+    const second = await socket.join('twice');
+    expect(second.reply.status).toBe('ok');
+    const close = await socket.waitFor((m) => m.event === 'phx_close' && m.topic === 'realtime:twice');
+    expect(close).toMatchObject({ ref: first.ref, join_ref: first.ref });
+  });
+
+  it('drops, without a reply, a push meant for an earlier join of the topic', async () => {
+    const socket = await open();
+    const first = await socket.join('rejoined');
+    const second = await socket.join('rejoined', { broadcast: { ack: true } });
+    const stale = socket.send(
+      'realtime:rejoined',
+      'broadcast',
+      { type: 'broadcast', event: 'e', payload: {} },
+      first.ref,
+    );
+    const current = socket.send(
+      'realtime:rejoined',
+      'broadcast',
+      { type: 'broadcast', event: 'e', payload: {} },
+      second.ref,
+    );
+    expect(await socket.reply(current)).toEqual({ status: 'ok', response: {} });
+    await socket.heartbeat();
+    expect(socket.messages.filter((m) => m.ref === stale)).toEqual([]);
   });
 });
 

@@ -1,7 +1,9 @@
 // The channel's JWT: an expired one is refused at join; one that expires while joined closes the channel with
-// Realtime's system message; a refreshed one (setAuth, the access_token push) keeps the channel open.
+// Realtime's system message; a refreshed one (setAuth, the access_token push) keeps the channel open, unless it does
+// not verify.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Inbox, sleep, startRealtimeBackend, subscribed, until, type RealtimeBackend, STARTUP_MS } from './backend.ts';
+import { RawSocket } from './raw-socket.ts';
 
 let rb: RealtimeBackend;
 beforeAll(async () => {
@@ -60,4 +62,41 @@ it('keeps a channel open once its token is refreshed', async () => {
     sender.send({ type: 'broadcast', event: 'still-here', payload: {} }),
   );
   await inbox.next(1);
+});
+
+it('closes a channel sent a refreshed token whose signature does not verify, as Realtime words it', async () => {
+  const client = rb.client();
+  const valid = await token(3600);
+  await client.realtime.setAuth(valid);
+  const system = new Inbox<{ message: string; status: string; extension: string }>();
+  const statuses: string[] = [];
+  const channel = client.channel('forged').on('system', {}, system.push);
+  await new Promise<void>((resolve) =>
+    channel.subscribe((status) => {
+      statuses.push(status);
+      if (status === 'SUBSCRIBED') resolve();
+    }),
+  );
+  // Another token's signature under this token's header and claims.
+  const [header, claims] = (await token(3600)).split('.');
+  await client.realtime.setAuth(`${header}.${claims}.${valid.split('.')[2]}`);
+  const [message] = await system.next(1);
+  expect(message).toEqual({ extension: 'system', status: 'error', message: ':signature_error', channel: 'forged' });
+  await until(() => statuses.includes('CLOSED'), 2000, 'the channel closing');
+});
+
+it("reads a join's user_token before its access_token", async () => {
+  const socket = await RawSocket.open(rb.url, rb.backend.deps.keys.anonKey);
+  try {
+    const ref = socket.send('realtime:older-clients', 'phx_join', {
+      config: {},
+      user_token: await token(-5),
+      access_token: await token(3600),
+    });
+    const reply = await socket.reply(ref);
+    expect(reply.status).toBe('error');
+    expect(reply.response?.reason).toMatch(/^InvalidJWTToken: Token has expired \d+ seconds ago$/);
+  } finally {
+    socket.close();
+  }
 });
