@@ -13,21 +13,25 @@ let issuer: TestIssuer;
 let subjects = 0;
 const newSubject = () => `kc-link-${Date.now().toString(36)}-${(subjects += 1)}`;
 
-beforeAll(async () => {
-  h = await createHarness();
-  issuer = await startTestIssuer();
-  linking = withConfig(h, (config) => {
+/** The harness with manual linking and a Keycloak provider whose issuer is `url`. */
+const withKeycloakAt = (url: string) =>
+  withConfig(h, (config) => {
     config.project.auth.enable_manual_linking = true;
     config.project.auth.external.keycloak = {
       enabled: true,
       client_id: 'teamplan-web',
       secret: 'keycloak-client-secret',
       redirect_uri: '',
-      url: issuer.url,
+      url,
       skip_nonce_check: false,
       email_optional: false,
     };
   });
+
+beforeAll(async () => {
+  h = await createHarness();
+  issuer = await startTestIssuer();
+  linking = withKeycloakAt(issuer.url);
 });
 afterAll(async () => {
   await issuer.close();
@@ -226,18 +230,7 @@ describe('with manual linking on', () => {
 
   it('refuses a provider whose sign-in page cannot be looked up, as an unsupported one', async () => {
     // Nothing listens on port 9: the provider's discovery document cannot be read.
-    const unreachable = withConfig(h, (config) => {
-      config.project.auth.enable_manual_linking = true;
-      config.project.auth.external.keycloak = {
-        enabled: true,
-        client_id: 'teamplan-web',
-        secret: 'keycloak-client-secret',
-        redirect_uri: '',
-        url: 'http://127.0.0.1:9/realms/gone',
-        skip_nonce_check: false,
-        email_optional: false,
-      };
-    });
+    const unreachable = withKeycloakAt('http://127.0.0.1:9/realms/gone');
     const { supabase } = await signedUp(unreachable);
     const { data, error } = await supabase.auth.linkIdentity({ provider: 'keycloak' });
     expect(data?.url ?? null).toBeNull();
