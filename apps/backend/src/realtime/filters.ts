@@ -32,15 +32,28 @@ function likeTokens(pattern: string[]): LikeToken[] {
   return tokens;
 }
 
+const foldFor = (ignoreCase: boolean) => (value: string) => Array.from(ignoreCase ? value.toLowerCase() : value);
+
+/** Each LIKE condition's pattern, read once: a subscription's filter is checked against every change. */
+const likePatterns = new WeakMap<Condition, LikeToken[]>();
+
+function likePatternOf(condition: Condition): LikeToken[] {
+  let tokens = likePatterns.get(condition);
+  if (!tokens) {
+    tokens = likeTokens(foldFor(condition.operator === 'ilike')(condition.value));
+    likePatterns.set(condition, tokens);
+  }
+  return tokens;
+}
+
 /**
- * Whether `text` is LIKE `pattern`. Matched by walking both once and going back only to the last `%`, so that time
- * grows with the text times the pattern at worst: a pattern a client writes can never make a match take long, as a
- * regular expression with many wildcards could.
+ * Whether `text` is LIKE the condition's pattern. Matched by walking both once and going back only to the last `%`,
+ * so that time grows with the text times the pattern at worst: a pattern a client writes can never make a match take
+ * long, as a regular expression with many wildcards could.
  */
-function likeMatches(text: string, pattern: string, ignoreCase: boolean): boolean {
-  const fold = (value: string) => Array.from(ignoreCase ? value.toLowerCase() : value);
-  const chars = fold(text);
-  const tokens = likeTokens(fold(pattern));
+function likeMatches(text: string, condition: Condition): boolean {
+  const chars = foldFor(condition.operator === 'ilike')(text);
+  const tokens = likePatternOf(condition);
   let t = 0;
   let p = 0;
   let lastAny = -1;
@@ -92,7 +105,7 @@ function truth(condition: Condition, value: unknown): boolean | null {
     return condition.values.includes(null) ? null : false;
   }
   if (condition.operator === 'like' || condition.operator === 'ilike') {
-    return likeMatches(asText(value), condition.value, condition.operator === 'ilike');
+    return likeMatches(asText(value), condition);
   }
   const order = compare(value, condition.value);
   if (order === undefined) return null;
