@@ -6,7 +6,7 @@ import type { ApiRequest } from '../request/types.ts';
 import type { Routine, SchemaCache } from '../schema/types.ts';
 import { findRoutine, hasSingleUnnamedParam } from './find-routine.ts';
 import { negotiate } from './negotiate.ts';
-import { checkAggregatesAllowed, checkEmbedPaths, planReadTree, readContext } from './read.ts';
+import { planRootRead } from './read.ts';
 import type { ActionPlan, CallAction } from './types.ts';
 
 /** The arguments as one JSON object; on GET, repeated parameters of array type become arrays. */
@@ -43,10 +43,8 @@ function checkMaxAffected(request: ApiRequest, routine: Routine): void {
 export function planCall(request: ApiRequest, cache: SchemaCache, options: { maxRows?: number }): ActionPlan {
   const name = request.target.kind === 'routine' ? request.target.name : '';
   const routine = findRoutine(request, cache, name);
-  checkEmbedPaths(request);
   const relation = routine.returns.relation ?? { schema: routine.schema, name: routine.name };
-  const read = planReadTree(readContext(cache, request), relation, request.query.select, []);
-  checkAggregatesAllowed(request.query.select, cache);
+  const read = planRootRead(cache, request, relation);
   read.fromCte = 'pgrst_source';
   read.range = restrictRange(read.range, options.maxRows);
   const { format, media } = negotiate(request.accepts, cache.planEnabled);

@@ -8,7 +8,7 @@ import { findTable } from '../schema/types.ts';
 import { planCall } from './call.ts';
 import { planMutation } from './mutate.ts';
 import { negotiate } from './negotiate.ts';
-import { checkAggregatesAllowed, checkEmbedPaths, planReadTree, readContext } from './read.ts';
+import { planRootRead } from './read.ts';
 import type { ActionPlan, ReadPlan } from './types.ts';
 
 export interface PlanOptions {
@@ -30,9 +30,7 @@ export function planRequest(request: ApiRequest, cache: SchemaCache, options: Pl
   if (target.kind !== 'relation') throw new Error('planRequest: the root is answered without a plan');
   const table = findRelation(cache, request.schema, target.name);
   const name = { schema: table.schema, name: table.name };
-  checkEmbedPaths(request);
-  const read = planReadTree(readContext(cache, request), name, request.query.select, []);
-  checkAggregatesAllowed(request.query.select, cache);
+  const read = planRootRead(cache, request, name);
   const { format, media } = negotiate(request.accepts, cache.planEnabled);
 
   if (action.kind === 'read') {

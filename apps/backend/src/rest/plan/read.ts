@@ -33,7 +33,7 @@ export interface ReadContext {
   nextAlias: () => string;
 }
 
-export function readContext(cache: SchemaCache, request: ApiRequest): ReadContext {
+function readContext(cache: SchemaCache, request: ApiRequest): ReadContext {
   let counter = 0;
   return { cache, request, nextAlias: () => `pgrst_${++counter}` };
 }
@@ -108,15 +108,26 @@ function takeEmbedFilters(plan: ReadPlan): void {
  * count(), sum() and the others anywhere in the select are PGRST123 unless the database enables them with
  * `pgrst.db_aggregates_enabled`: PostgREST leaves them off, since one can make the database scan a whole table.
  */
-export function checkAggregatesAllowed(items: SelectItem[], cache: SchemaCache): void {
+function checkAggregatesAllowed(items: SelectItem[], cache: SchemaCache): void {
   if (cache.aggregatesEnabled) return;
   const aggregates = (list: SelectItem[]): boolean =>
     list.some((item) => (item.kind === 'field' ? item.aggregate !== undefined : aggregates(item.children)));
   if (aggregates(items)) throw aggregatesNotAllowed();
 }
 
+/**
+ * The read of a request's `select=` from `from`, the top of the tree its embeds hang from: its embed paths and its
+ * aggregates checked as PostgREST checks them, for a table's request and a function's call alike.
+ */
+export function planRootRead(cache: SchemaCache, request: ApiRequest, from: QualifiedName): ReadPlan {
+  checkEmbedPaths(request);
+  const read = planReadTree(readContext(cache, request), from, request.query.select, []);
+  checkAggregatesAllowed(request.query.select, cache);
+  return read;
+}
+
 /** Every embed path a parameter names must be an embedded resource of the select. */
-export function checkEmbedPaths(request: ApiRequest): void {
+function checkEmbedPaths(request: ApiRequest): void {
   const known = new Set<string>(['']);
   const walk = (items: SelectItem[], path: EmbedPath) => {
     for (const item of items) {

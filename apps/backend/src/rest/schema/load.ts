@@ -74,16 +74,16 @@ select json_build_object(
       then pg_has_role('authenticator', r.oid, 'MEMBER') else false end), '[]'),
   'known', coalesce((select json_agg(r.rolname) from pg_roles r), '[]'))::text as doc`;
 
-// In-database configuration as PostgREST reads it: a `pgrst.` setting of the authenticator role or of the database,
-// the most specific first; null when neither sets it.
-const SETTING_SQL = `
-select (
-  select substr(setting, length($1::text) + 2)
-  from pg_db_role_setting s cross join unnest(s.setconfig) setting
-  where split_part(setting, '=', 1) = $1::text
-    and s.setrole in (0, coalesce((select oid from pg_roles where rolname = 'authenticator'), 0))
-    and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-  order by s.setrole desc, s.setdatabase desc limit 1) as value`;
+// In-database configuration as PostgREST reads it: the `pgrst.` settings of the authenticator role and of the
+// database, each name's most specific value (the role's over the database's, a role-in-database setting over both).
+const SETTINGS_SQL = `
+select distinct on (split_part(setting, '=', 1))
+  split_part(setting, '=', 1) as name, substr(setting, strpos(setting, '=') + 1) as value
+from pg_db_role_setting s cross join unnest(s.setconfig) setting
+where setting like 'pgrst.%'
+  and s.setrole in (0, coalesce((select oid from pg_roles where rolname = 'authenticator'), 0))
+  and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+order by split_part(setting, '=', 1), s.setrole desc, s.setdatabase desc`;
 
 const isOn = (value: string | null) => value !== null && ['true', 'on', '1', 'yes'].includes(value);
 
@@ -121,12 +121,14 @@ export async function loadSchemaCache(db: Db, schemas: string[]): Promise<Schema
     const routines = (await read<RawRoutine[]>(ROUTINES_SQL)).flatMap((raw) => toRoutine(raw) ?? []);
     const timezones = new Set(await read<string[]>(TIMEZONES_SQL, []));
     const schemaInfo = await read<Pick<SchemaCache, 'descriptions' | 'enums'>>(SCHEMAS_SQL);
-    const setting = async (name: string) =>
-      (await tx.query<{ value: string | null }>(SETTING_SQL, [name])).rows[0].value;
+    const settings = new Map(
+      (await tx.query<{ name: string; value: string }>(SETTINGS_SQL)).rows.map((row) => [row.name, row.value]),
+    );
+    const setting = (name: string) => settings.get(name) ?? null;
     // PostgREST leaves plans and aggregates off, and lets no request choose how its transaction ends.
-    const planEnabled = isOn(await setting('pgrst.db_plan_enabled'));
-    const aggregatesEnabled = isOn(await setting('pgrst.db_aggregates_enabled'));
-    const txEnd = transactionEnd(await setting('pgrst.db_tx_end'));
+    const planEnabled = isOn(setting('pgrst.db_plan_enabled'));
+    const aggregatesEnabled = isOn(setting('pgrst.db_aggregates_enabled'));
+    const txEnd = transactionEnd(setting('pgrst.db_tx_end'));
     const roles = await read<{ allowed: string[]; known: string[] }>(ROLES_SQL, []);
 
     const byName = new Map<string, Table>();
