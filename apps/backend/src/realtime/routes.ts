@@ -97,7 +97,8 @@ export function realtimeRoutes(service: RealtimeService): Hono<AppEnv> {
     const topic = c.req.param('topic');
     const event = c.req.param('event');
     const isPrivate = c.req.query('private') === 'true';
-    const contentType = c.req.header('content-type');
+    // A media type's name is read in any letter case, as HTTP has it.
+    const contentType = c.req.header('content-type')?.toLowerCase();
     // As Realtime: JSON or bytes, and JSON when the type is not said.
     if (contentType !== undefined && !ACCEPTED_TYPES.some((type) => contentType.startsWith(type))) {
       return c.json({ error: 'Unsupported Media Type. Use application/json or application/octet-stream' }, 415);

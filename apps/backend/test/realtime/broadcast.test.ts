@@ -128,6 +128,14 @@ describe('broadcast over HTTP', () => {
     expect(await response.json()).toEqual({
       error: 'Unsupported Media Type. Use application/json or application/octet-stream',
     });
+    const shouted = await fetch(`${rb.url}/realtime/v1/api/broadcast/${topic}/events/shouted`, {
+      method: 'POST',
+      headers: { apikey: rb.backend.deps.keys.anonKey, 'content-type': 'Application/JSON' },
+      body: '{"loud":true}',
+    });
+    expect(shouted.status).toBe(202);
+    const [, loud] = await inbox.next(2);
+    expect(loud).toMatchObject({ event: 'shouted', payload: { loud: true } });
   });
 });
 
