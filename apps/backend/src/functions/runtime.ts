@@ -68,11 +68,24 @@ export class FunctionsRuntime {
     return worker;
   }
 
-  /** Marks a request to the worker done; a worker replaced meanwhile stops once its last request is done. */
+  /**
+   * Marks a request to the worker done; a worker replaced meanwhile stops once its last request and its background
+   * tasks are done.
+   */
   release(worker: FunctionWorker): void {
     worker.inFlight -= 1;
     worker.lastUsed = Date.now();
-    if (worker.inFlight === 0 && this.draining.has(worker)) worker.stop('stopped');
+    if (this.draining.has(worker) && this.mayStop(worker)) worker.stop('stopped');
+  }
+
+  /**
+   * Whether a process may be stopped now: it serves no request, and its background tasks are done or have run for
+   * longer than the wall-clock limit, which caps them as it caps them on Supabase.
+   */
+  private mayStop(worker: FunctionWorker): boolean {
+    if (worker.inFlight > 0) return false;
+    const since = worker.tasksPendingSince;
+    return since === undefined || Date.now() - since > this.config.functions.limits.wallClockMs;
   }
 
   /** The last start-up check (see check.ts). */
@@ -149,14 +162,19 @@ export class FunctionsRuntime {
 
   private retire(name: string, worker: FunctionWorker): void {
     this.workers.delete(name);
-    if (worker.inFlight === 0) worker.stop('stopped');
-    else this.draining.add(worker);
+    if (this.mayStop(worker)) return worker.stop('stopped');
+    this.draining.add(worker);
+    worker.onTasksDone = () => {
+      if (this.mayStop(worker)) worker.stop('stopped');
+    };
   }
 
   private stopIdle(): void {
     const limit = Date.now() - this.config.functions.limits.idleMs;
+    // A process with background tasks pending keeps serving until they are done (or past the wall-clock limit).
     for (const [name, worker] of this.workers) {
-      if (worker.inFlight === 0 && worker.lastUsed < limit) this.retire(name, worker);
+      if (worker.lastUsed < limit && this.mayStop(worker)) this.retire(name, worker);
     }
+    for (const worker of this.draining) if (worker.alive && this.mayStop(worker)) worker.stop('stopped');
   }
 }

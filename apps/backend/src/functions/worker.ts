@@ -79,6 +79,10 @@ export class FunctionWorker {
   readonly socketPath: string;
   inFlight = 0;
   lastUsed = Date.now();
+  /** Since when the function has had background tasks pending (`EdgeRuntime.waitUntil`); undefined when none. */
+  tasksPendingSince: number | undefined;
+  /** Called when the function's last pending background task settles. */
+  onTasksDone?: () => void;
   private readonly child: ChildProcess;
   private connection?: FunctionChannel;
   private reason?: ExitReason;
@@ -159,7 +163,7 @@ export class FunctionWorker {
 
   private onStdout(line: string, markReady: () => void): void {
     if (!line.startsWith(MARK)) return this.spec.log('log', line);
-    let message: { t: string; rss?: number; level?: LogLevel; rid?: string; msg?: string };
+    let message: { t: string; rss?: number; level?: LogLevel; rid?: string; msg?: string; pending?: boolean };
     try {
       message = JSON.parse(line.slice(1));
     } catch {
@@ -177,6 +181,9 @@ export class FunctionWorker {
       this.lastBeat = Date.now();
       this.cpuAtBeat = processCpuMs(this.child.pid);
       markReady();
+    } else if (message.t === 'tasks') {
+      this.tasksPendingSince = message.pending ? Date.now() : undefined;
+      if (!message.pending) this.onTasksDone?.();
     } else if (message.t === 'noserve') {
       this.stop('boot', 'the function neither calls Deno.serve nor exports { fetch }');
     }

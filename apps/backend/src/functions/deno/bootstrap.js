@@ -3,7 +3,7 @@
 // `Deno.serve` handler (or `export default { fetch }`) over it (see exchanges.js); tags console output with the request
 // it belongs to; and lets the backend hear a heartbeat while the event loop turns.
 // Messages to the backend on stdout are lines that start with a record separator; anything else is plain output.
-/* global Deno, addEventListener */
+/* global Deno, addEventListener, dispatchEvent */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
 import { serveExchanges } from './exchanges.js';
@@ -36,6 +36,38 @@ const heartbeat = setInterval(() => {
   send({ t: 'beat', rss: Deno.memoryUsage().rss });
 }, HEARTBEAT_MS);
 Deno.unrefTimer(heartbeat);
+
+// Background tasks, as Supabase's edge runtime offers them: `EdgeRuntime.waitUntil(promise)` lets a function answer
+// and finish its work afterwards. The backend keeps the process while any task is pending (see runtime.ts).
+let pendingTasks = 0;
+function waitUntil(task) {
+  if (!(task instanceof Promise)) return task;
+  pendingTasks += 1;
+  if (pendingTasks === 1) send({ t: 'tasks', pending: true });
+  const settled = () => {
+    pendingTasks -= 1;
+    if (pendingTasks === 0) send({ t: 'tasks', pending: false });
+  };
+  // A task that fails is the function's error to read in its log; it does not end the process and the requests in it.
+  task.then(settled, (error) => {
+    console.error('Uncaught (in promise) in a background task:', error);
+    settled();
+  });
+  return task;
+}
+const edgeRuntime = Object.freeze({ waitUntil });
+Object.defineProperty(globalThis, 'EdgeRuntime', { get: () => edgeRuntime, configurable: true });
+
+// The backend stops an idle or replaced process with SIGTERM: the function hears `beforeunload`, with the edge
+// runtime's reason, before it goes (to save state or log its progress; the event is not awaited).
+Deno.addSignalListener('SIGTERM', () => {
+  try {
+    dispatchEvent(new CustomEvent('beforeunload', { cancelable: true, detail: { reason: 'termination' } }));
+  } catch (error) {
+    console.error(error);
+  }
+  Deno.exit(0);
+});
 
 function handlerOf(args) {
   const [first, second] = args;
