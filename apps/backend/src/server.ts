@@ -8,6 +8,7 @@ import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { FunctionsRuntime } from './functions/runtime.ts';
+import { FunctionUpgrades, isFunctionUpgrade } from './functions/upgrade.ts';
 import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -68,7 +69,12 @@ export async function startBackend(config: Config): Promise<Backend> {
     );
     s.once('error', reject);
   });
-  deps.realtime?.attach(server as HttpServer);
+  const functionUpgrades = deps.functions && new FunctionUpgrades({ ...deps, functions: deps.functions });
+  functionUpgrades?.attach(server as HttpServer, deps.realtime !== undefined);
+  deps.realtime?.attach(
+    server as HttpServer,
+    (request) => functionUpgrades !== undefined && isFunctionUpgrade(request),
+  );
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // With port 0 the system chose the port: links and the token issuer must carry the real one.

@@ -96,11 +96,11 @@ describe('denoArguments', () => {
   const limits = { wallClockMs: 1000, cpuTimeMs: 1000, memoryMb: 128, maxBodyBytes: 1, idleMs: 1 };
   const args = denoArguments(definition, '/tmp/x/1.sock', limits);
 
-  it('lets the function read its own folder only, write nothing but its socket, and use no remote module', () => {
+  it('lets the function read its own folder only, write nothing but its sockets, and use no remote module', () => {
     expect(args).toContain(
-      '--allow-read=/project/supabase/functions/hello,/tmp/x/1.sock,/project/supabase/functions/hello/page.html',
+      '--allow-read=/project/supabase/functions/hello,/tmp/x/1.sock,/tmp/x/1.sock.upgrade,/project/supabase/functions/hello/page.html',
     );
-    expect(args).toContain('--allow-write=/tmp/x/1.sock');
+    expect(args).toContain('--allow-write=/tmp/x/1.sock,/tmp/x/1.sock.upgrade');
     expect(args).toContain('--no-remote');
     expect(args).toContain('--node-modules-dir=manual');
     expect(args.filter((arg) => /^--allow-(run|ffi|sys|all)|^-A$/.test(arg))).toEqual([]);

@@ -32,9 +32,13 @@ const MIB = 1024 * 1024;
 // Deno's advice to use `deno serve` for a module that exports `{ fetch }`: this runtime serves such modules itself.
 const SERVE_HINT = /Detected export default \{ fetch \}/;
 
+/** Where a function's process serves WebSocket upgrades: a second socket beside the one requests cross. */
+export const upgradeSocketPath = (socketPath: string) => `${socketPath}.upgrade`;
+
 /** The command line of a function's process: read access to its own folder only, its heap limited. */
 export function denoArguments(definition: FunctionDefinition, socketPath: string, limits: FunctionsLimits): string[] {
-  const readable = [definition.dir, socketPath, ...definition.staticFiles];
+  const upgrades = upgradeSocketPath(socketPath);
+  const readable = [definition.dir, socketPath, upgrades, ...definition.staticFiles];
   return [
     'run',
     '--no-prompt',
@@ -46,7 +50,7 @@ export function denoArguments(definition: FunctionDefinition, socketPath: string
     '--allow-net',
     '--allow-env',
     `--allow-read=${readable.join(',')}`,
-    `--allow-write=${socketPath}`,
+    `--allow-write=${socketPath},${upgrades}`,
     `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
     ...(definition.importMap ? [`--import-map=${definition.importMap}`] : []),
     '--preload',
@@ -128,6 +132,7 @@ export class FunctionWorker {
         listening.abandon();
         this.connection?.close();
         rmSync(this.socketPath, { force: true });
+        rmSync(upgradeSocketPath(this.socketPath), { force: true });
         resolve(reason);
       });
     });

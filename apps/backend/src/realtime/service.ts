@@ -81,9 +81,10 @@ export class RealtimeService {
     this.sweeper.unref();
   }
 
-  attach(server: Server): void {
+  /** Takes the server's upgrades, but those `elsewhere` claims (a function's WebSockets). */
+  attach(server: Server, elsewhere: (request: IncomingMessage) => boolean = () => false): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      void this.upgrade(request, socket, head);
+      if (!elsewhere(request)) void this.upgrade(request, socket, head);
     });
   }
 

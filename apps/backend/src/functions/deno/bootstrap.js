@@ -78,6 +78,19 @@ function handlerOf(args) {
 }
 
 let serving = false;
+const denoServe = Deno.serve;
+
+/**
+ * WebSocket upgrades reach the function through a server of Deno's own on a second socket beside the first, since
+ * `Deno.upgradeWebSocket` takes only a request that Deno's HTTP server received. The backend relays each upgrade there
+ * (see upgrade.ts) and passes the messages on once the function accepts it.
+ */
+function serveUpgrades(handler, onError) {
+  let listening;
+  const listened = new Promise((resolve) => (listening = resolve));
+  const options = { path: `${socketPath}.upgrade`, onListen: () => listening(), ...(onError ? { onError } : {}) };
+  return { server: denoServe(options, handler), listened };
+}
 
 // The function's server: what Deno.serve returns, serving until the backend goes away or the function's signal aborts.
 Deno.serve = function serve(...args) {
@@ -91,16 +104,18 @@ Deno.serve = function serve(...args) {
     runAs: (requestId, run) => requestIds.run(requestId, run),
     socketAddr: addr,
   });
+  const upgrades = serveUpgrades(handler, options.onError);
   const shutdown = async () => {
     try {
       backend.close();
     } catch {
       // Already closed.
     }
-    await finished;
+    await Promise.all([finished, upgrades.server.shutdown()]);
   };
   options.signal?.addEventListener('abort', () => void shutdown(), { once: true });
-  send({ t: 'ready' });
+  // Ready once both sockets take connections.
+  void upgrades.listened.then(() => send({ t: 'ready' }));
   return {
     addr,
     finished,
