@@ -1,6 +1,6 @@
 // The messages form of POST /api/broadcast, checked as Realtime checks it: {messages: [{topic, event, payload,
-// private?, id?}]}, each with a topic, an event and a JSON object payload. What fails answers 422 with Realtime's
-// errors: one object per message (empty for a valid one), each field with its reasons.
+// private?, id?}]}, each with a topic, an event and a JSON object payload within the size limit. What fails answers
+// 422 with Realtime's errors: one object per message (empty for a valid one), each field with its reasons.
 
 export interface BatchMessage {
   topic: string;
@@ -15,6 +15,7 @@ export type BatchErrors = { messages: Array<string | Record<string, string[]>> }
 
 const BLANK = "can't be blank";
 const INVALID = 'is invalid';
+const TOO_LARGE = 'Payload size exceeds tenant limit';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A text field: blank when missing or only spaces, invalid when not text. */
@@ -33,7 +34,10 @@ function booleanOf(value: unknown): boolean | undefined {
   return undefined;
 }
 
-function readMessage(item: Record<string, unknown>): { message?: BatchMessage; errors: Record<string, string[]> } {
+function readMessage(
+  item: Record<string, unknown>,
+  maxPayloadBytes: number,
+): { message?: BatchMessage; errors: Record<string, string[]> } {
   const errors: Record<string, string[]> = {};
   const topic = textError(item.topic);
   if (topic) errors.topic = [topic];
@@ -42,6 +46,7 @@ function readMessage(item: Record<string, unknown>): { message?: BatchMessage; e
   const payload = item.payload;
   if (payload === undefined || payload === null) errors.payload = [BLANK];
   else if (typeof payload !== 'object' || Array.isArray(payload)) errors.payload = [INVALID];
+  else if (Buffer.byteLength(JSON.stringify(payload)) > maxPayloadBytes) errors.payload = [TOO_LARGE];
   const isPrivate = booleanOf(item.private);
   if (isPrivate === undefined) errors.private = [INVALID];
   const id = item.id;
@@ -57,15 +62,18 @@ function readMessage(item: Record<string, unknown>): { message?: BatchMessage; e
   return { message, errors };
 }
 
-/** The body's messages, or Realtime's errors for it. */
-export function readBatch(body: unknown): { messages: BatchMessage[] } | { errors: BatchErrors } {
+/** The body's messages, or Realtime's errors for it (a payload over `maxPayloadBytes` is one). */
+export function readBatch(
+  body: unknown,
+  maxPayloadBytes: number,
+): { messages: BatchMessage[] } | { errors: BatchErrors } {
   const value =
     body && typeof body === 'object' && !Array.isArray(body) ? (body as { messages?: unknown }).messages : undefined;
   if (value === undefined || value === null) return { errors: { messages: [BLANK] } };
   if (!Array.isArray(value) || value.some((item) => !item || typeof item !== 'object' || Array.isArray(item))) {
     return { errors: { messages: [INVALID] } };
   }
-  const read = (value as Array<Record<string, unknown>>).map(readMessage);
+  const read = (value as Array<Record<string, unknown>>).map((item) => readMessage(item, maxPayloadBytes));
   if (read.some((entry) => !entry.message)) return { errors: { messages: read.map((entry) => entry.errors) } };
   return { messages: read.map((entry) => entry.message!) };
 }

@@ -3,13 +3,16 @@
 // role and claims may SELECT the row: per table and batch of changes, one statement checks up to sixteen distinct
 // subscribers, each as that subscriber exactly as the data API runs a request. Deleted rows cannot be read back: a
 // delete goes to subscribers who may read the table, and on a table with row level security its old row shows only
-// the primary key, as on Supabase.
+// the primary key, as on Supabase. Each role sees the columns it may select; a role that may not select the primary
+// key, and every subscriber of a table without one, is sent Realtime's error instead of an inserted or updated row.
 import { quoteIdent } from '../db/quote.ts';
 import { scopeParams } from '../db/scope.ts';
 import type { Db } from '../db/types.ts';
 import { scopeOf, type Identity } from './auth.ts';
 import { CHANGES_CHANNEL, readAnnounced } from './bus.ts';
 import type { ChangeParams } from './change-params.ts';
+import { changeData, errorData, NO_PRIMARY_KEY, UNAUTHORIZED, type TableShape } from './change-messages.ts';
+import { ColumnPrivileges, type Selectable } from './column-privileges.ts';
 import { matches } from './filters.ts';
 import { Delivery } from './hub.ts';
 
@@ -24,7 +27,8 @@ interface Subscription extends ChangeParams {
   member: ChangesMember;
 }
 
-interface Change {
+/** One change as the capture trigger announces it. */
+export interface Change {
   schema: string;
   table: string;
   type: 'INSERT' | 'UPDATE' | 'DELETE';
@@ -33,10 +37,7 @@ interface Change {
   old_record: Record<string, unknown> | null;
 }
 
-interface TableInfo {
-  primaryKey: string[];
-  rowSecurity: boolean;
-  columns: Array<{ name: string; type: string }>;
+interface TableInfo extends TableShape {
   /** Selects the key of each row of $1 (rows as JSON) the scope may see; only for a table with a primary key. */
   visibleSql?: string;
   /** Runs whenever the scope may read the table, and selects nothing. */
@@ -59,12 +60,15 @@ const SYNC_EVERY_MS = 1000;
 export class Changes {
   private readonly subscriptions = new Set<Subscription>();
   private readonly tables = new Map<string, Promise<TableInfo | undefined>>();
+  private readonly privileges: ColumnPrivileges;
   private pending: Change[] = [];
   private running = false;
   private unlisten?: () => Promise<void>;
   private synced?: { at: number; done: Promise<void> };
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.privileges = new ColumnPrivileges(db);
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(CHANGES_CHANNEL, (body) => {
@@ -137,21 +141,50 @@ export class Changes {
     this.running = false;
   }
 
-  private matching(change: Change): Subscription[] {
+  /** The subscriptions of a change's table and event, whatever their filters. */
+  private following(change: Change): Subscription[] {
     const found: Subscription[] = [];
     for (const subscription of this.subscriptions) {
       if (subscription.schema !== '*' && subscription.schema !== change.schema) continue;
       if (subscription.table !== '*' && subscription.table !== change.table) continue;
       if (subscription.event !== '*' && subscription.event !== change.type) continue;
-      const row = change.type === 'DELETE' ? change.old_record : change.record;
-      if (subscription.filter.length > 0 && !matches(subscription.filter, row)) continue;
       found.push(subscription);
     }
     return found;
   }
 
   private async process(batch: Change[]): Promise<void> {
-    const matched = batch.map((change) => ({ change, subscriptions: this.matching(change) }));
+    // A row without a primary key cannot be checked against row level security: Realtime sends its inserts and
+    // updates to every subscriber of the table as an error without the row, whatever their filters.
+    const infos = new Map<Change, TableInfo | undefined>();
+    for (const change of batch) infos.set(change, await this.tableInfo(change.schema, change.table));
+    const followers = new Map(batch.map((change) => [change, this.following(change)]));
+    const passing = (change: Change) =>
+      followers.get(change)!.filter(({ filter }) => {
+        const row = change.type === 'DELETE' ? change.old_record : change.record;
+        return filter.length === 0 || matches(filter, row);
+      });
+    const keyless = new Set(
+      batch.filter((change) => change.type !== 'DELETE' && infos.get(change)?.primaryKey.length === 0),
+    );
+    const selectable = await this.selectableColumns(
+      batch.filter((change) => !keyless.has(change)),
+      followers,
+    );
+    // A role that may not select the primary key is sent an error instead of an inserted or updated row, whatever
+    // its filters; only the other roles' subscriptions go on to the visibility check.
+    const mayShow = (change: Change, role: string) => {
+      const columns = selectable.get(`${change.schema}.${change.table}`)?.get(role);
+      if (!columns) return false;
+      const primaryKey = infos.get(change)?.primaryKey ?? [];
+      return change.type === 'DELETE' || primaryKey.every((column) => columns.has(column));
+    };
+    const matched = batch.map((change) => ({
+      change,
+      subscriptions: keyless.has(change)
+        ? []
+        : passing(change).filter(({ member }) => mayShow(change, member.identity.role)),
+    }));
     // For each table: its subscriber identities, each with the changes of that table its subscriptions matched.
     const tables = new Map<string, Map<string, VisibilityCheck>>();
     for (const { change, subscriptions } of matched) {
@@ -168,22 +201,59 @@ export class Changes {
     }
     await Promise.all([...tables.values()].map((checks) => this.checkVisibility([...checks.values()])));
     for (const { change, subscriptions } of matched) {
-      if (subscriptions.length === 0) continue;
-      const info = await this.tableInfo(change.schema, change.table);
-      if (!info) continue;
-      const checks = tables.get(`${change.schema}.${change.table}`)!;
-      const byMember = new Map<ChangesMember, number[]>();
-      for (const { member, id } of subscriptions) {
-        if (!checks.get(identityKey(member.identity))?.visible.has(change)) continue;
-        const ids = byMember.get(member) ?? [];
-        if (!ids.includes(id)) ids.push(id);
-        byMember.set(member, ids);
+      if (keyless.has(change)) {
+        deliver(followers.get(change)!, errorData(change, NO_PRIMARY_KEY));
+        continue;
       }
-      const data = changeData(change, info);
-      for (const [member, ids] of byMember) {
-        member.receive(new Delivery(member.topic, 'postgres_changes', { ids, data }));
+      const tableKey = `${change.schema}.${change.table}`;
+      const roles = selectable.get(tableKey);
+      if (change.type !== 'DELETE') {
+        const refused = followers
+          .get(change)!
+          .filter(({ member }) => roles?.has(member.identity.role) && !mayShow(change, member.identity.role));
+        if (refused.length > 0) deliver(refused, errorData(change, UNAUTHORIZED));
+      }
+      const info = infos.get(change);
+      if (subscriptions.length === 0 || !info) continue;
+      const checks = tables.get(tableKey)!;
+      const visible = subscriptions.filter(({ member }) =>
+        checks.get(identityKey(member.identity))?.visible.has(change),
+      );
+      // Each role is shown the columns it may select.
+      const byRole = new Map<string, Subscription[]>();
+      for (const subscription of visible) {
+        const role = subscription.member.identity.role;
+        let group = byRole.get(role);
+        if (!group) byRole.set(role, (group = []));
+        group.push(subscription);
+      }
+      for (const [role, group] of byRole) deliver(group, changeData(change, info, roles!.get(role)!));
+    }
+  }
+
+  /** For each table of the changes (by schema.table), the columns each role of its subscribers may select. */
+  private async selectableColumns(
+    changes: Change[],
+    followers: Map<Change, Subscription[]>,
+  ): Promise<Map<string, Selectable>> {
+    const rolesByTable = new Map<string, { schema: string; table: string; roles: Set<string> }>();
+    for (const change of changes) {
+      const key = `${change.schema}.${change.table}`;
+      let entry = rolesByTable.get(key);
+      if (!entry) rolesByTable.set(key, (entry = { schema: change.schema, table: change.table, roles: new Set() }));
+      for (const { member } of followers.get(change)!) entry.roles.add(member.identity.role);
+    }
+    const selectable = new Map<string, Selectable>();
+    for (const [key, { schema, table, roles }] of rolesByTable) {
+      if (roles.size === 0) continue;
+      try {
+        selectable.set(key, await this.privileges.of(schema, table, roles));
+      } catch (error) {
+        // Nothing is shown of a table whose privileges cannot be read (it was just dropped, say).
+        console.error('realtime: column privileges could not be read:', (error as Error).message);
       }
     }
+    return selectable;
   }
 
   /**
@@ -293,23 +363,15 @@ function identityKey(identity: ChangesMember['identity']): string {
   return key;
 }
 
-/** The change as Realtime sends it: columns, the new record and the old one as the replica identity allows. */
-function changeData(change: Change, info: TableInfo): Record<string, unknown> {
-  const data: Record<string, unknown> = {
-    schema: change.schema,
-    table: change.table,
-    commit_timestamp: change.commit_timestamp,
-    type: change.type,
-    columns: info.columns,
-    errors: null,
-  };
-  if (change.type !== 'DELETE') data.record = change.record ?? {};
-  if (change.type !== 'INSERT') {
-    let old = change.old_record ?? {};
-    if (info.rowSecurity) {
-      old = Object.fromEntries(Object.entries(old).filter(([column]) => info.primaryKey.includes(column)));
-    }
-    data.old_record = old;
+/** One message per channel, listing the ids of its bindings the change is for. */
+function deliver(subscriptions: Subscription[], data: Record<string, unknown>): void {
+  const byMember = new Map<ChangesMember, number[]>();
+  for (const { member, id } of subscriptions) {
+    const ids = byMember.get(member) ?? [];
+    if (!ids.includes(id)) ids.push(id);
+    byMember.set(member, ids);
   }
-  return data;
+  for (const [member, ids] of byMember) {
+    member.receive(new Delivery(member.topic, 'postgres_changes', { ids, data }));
+  }
 }

@@ -41,6 +41,11 @@ export class Channel implements Member {
   private canWrite: { broadcast?: boolean; presence?: boolean } = {};
   private expiry?: NodeJS.Timeout;
   private closed = false;
+  /** The presence this channel tracks, as JSON text. */
+  private tracked?: string;
+  private presenceWindow?: { count: number; resetAt: number };
+  /** The system message about this channel's postgres_changes, once sent. */
+  private changesReport?: Record<string, string>;
 
   constructor(
     private readonly connection: Connection,
@@ -60,6 +65,10 @@ export class Channel implements Member {
     this.canReadBroadcast = options.canReadBroadcast;
     this.canReadPresence = options.canReadPresence;
     this.scheduleCheck();
+  }
+
+  get receivesPresenceDiffs(): boolean {
+    return !this.isPrivate || this.presenceEnabled;
   }
 
   private get service() {
@@ -82,6 +91,20 @@ export class Channel implements Member {
     this.push('presence_state', this.service.presence.state(this.topicKey));
   }
 
+  /**
+   * Tells the client whether its postgres_changes are subscribed (or why not), as Realtime does after the join and
+   * again each time a refreshed token subscribes them anew.
+   */
+  reportChanges(refused?: string): void {
+    this.changesReport = {
+      extension: 'postgres_changes',
+      status: refused === undefined ? 'ok' : 'error',
+      message: refused ?? 'Subscribed to PostgreSQL',
+      channel: this.subTopic,
+    };
+    this.push('system', this.changesReport);
+  }
+
   push(event: string, payload: unknown): void {
     this.connection.push({ joinRef: this.joinRef, ref: null, topic: this.topic, event, payload });
   }
@@ -97,31 +120,45 @@ export class Channel implements Member {
     });
   }
 
-  /** A broadcast from this client: JSON ({type, event, payload}) or a binary frame's user broadcast. */
+  /**
+   * A broadcast from this client: a JSON object, passed on as it is, or a binary frame's user broadcast. With ack, the
+   * client is answered, an error saying why when it was not sent (too large, or not allowed on a private channel).
+   */
   async broadcast(ref: string | null, payload: unknown, user?: UserBroadcast): Promise<void> {
+    if (this.isPrivate && !(await this.mayWrite('broadcast'))) {
+      this.refuseBroadcast(ref, 'unauthorized');
+      return;
+    }
     const size = user ? user.data.length : Buffer.byteLength(JSON.stringify(payload ?? null));
     if (size > this.service.limits.maxPayloadBytes) {
-      if (this.ack) this.connection.reply(this, ref, 'error', { reason: 'payload_size_exceeded' });
+      this.refuseBroadcast(ref, 'payload_size_exceeded');
       return;
     }
-    if (
-      !user &&
-      (!payload || typeof payload !== 'object' || typeof (payload as { event?: unknown }).event !== 'string')
-    ) {
-      return;
+    // Phoenix carries only an object as a broadcast's payload.
+    const object = user !== undefined || (!!payload && typeof payload === 'object' && !Array.isArray(payload));
+    if (object) {
+      this.service.publish(this.topicKey, this.topic, user ? { user } : { payload }, this.self ? undefined : this);
     }
-    if (this.isPrivate && !(await this.mayWrite('broadcast'))) return;
-    this.service.publish(this.topicKey, this.topic, user ? { user } : { payload }, this.self ? undefined : this);
     if (this.ack) this.connection.reply(this, ref, 'ok', {});
+  }
+
+  /** Realtime answers a broadcast it did not send only when the channel asked for acknowledgements. */
+  private refuseBroadcast(ref: string | null, error: string): void {
+    if (this.ack) this.connection.reply(this, ref, 'error', { error });
   }
 
   async presence(ref: string | null, payload: unknown): Promise<void> {
     const message = (payload && typeof payload === 'object' ? payload : {}) as { event?: unknown; payload?: unknown };
     // Realtime leaves a presence push without an event unanswered, and reads the event in any case.
     if (!('event' in message)) return;
+    if (!this.presenceCallAllowed()) {
+      this.shutdown('Client presence rate limit exceeded');
+      return;
+    }
     const event = typeof message.event === 'string' ? message.event.toLowerCase() : undefined;
     if (event === 'untrack') {
       this.service.presence.untrack(this);
+      this.tracked = undefined;
       this.connection.reply(this, ref, 'ok', {});
       return;
     }
@@ -134,7 +171,13 @@ export class Channel implements Member {
       this.connection.reply(this, ref, 'error', { reason: 'Presence track payload must be a map' });
       return;
     }
-    if (Buffer.byteLength(JSON.stringify(meta)) > this.service.limits.maxPayloadBytes) {
+    const text = JSON.stringify(meta);
+    // Tracking what is already tracked changes nothing, and tells nobody.
+    if (text === this.tracked) {
+      this.connection.reply(this, ref, 'ok', {});
+      return;
+    }
+    if (Buffer.byteLength(text) > this.service.limits.maxPayloadBytes) {
       this.shutdown('Track message size exceeded');
       return;
     }
@@ -145,9 +188,26 @@ export class Channel implements Member {
     const wasEnabled = this.presenceEnabled;
     this.presenceEnabled = true;
     this.service.presence.track(this, this.presenceKey, meta as Record<string, unknown>);
+    this.tracked = text;
     this.connection.reply(this, ref, 'ok', {});
     // A track can be what turns presence on: this channel then needs the state so far.
     if (!wasEnabled) this.pushPresenceState();
+  }
+
+  /**
+   * Whether the client may send another presence message: Realtime allows each channel a few per window (five per
+   * thirty seconds unless configured), and closes a channel that sends more.
+   */
+  private presenceCallAllowed(): boolean {
+    const { maxClientPresenceEventsPerWindow: max, clientPresenceWindowMs: windowMs } = this.service.limits;
+    const now = Date.now();
+    if (this.presenceWindow === undefined || now > this.presenceWindow.resetAt) {
+      this.presenceWindow = { count: 1, resetAt: now + windowMs };
+      return true;
+    }
+    if (this.presenceWindow.count >= max) return false;
+    this.presenceWindow.count += 1;
+    return true;
   }
 
   /** A refreshed JWT: verified and, on a private channel, its read permission checked again. */
@@ -177,6 +237,7 @@ export class Channel implements Member {
     }
     this.identity = identity;
     this.scheduleCheck();
+    if (this.changesReport) this.push('system', this.changesReport);
   }
 
   private async mayWrite(extension: 'broadcast' | 'presence'): Promise<boolean> {

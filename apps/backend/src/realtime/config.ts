@@ -12,6 +12,10 @@ export const realtimeTomlSchema = z.object({
   max_channels_per_client: z.number().int().min(1).default(100),
   /** Messages one socket may send per second; beyond, its channels are closed as Realtime closes them. */
   max_events_per_second: z.number().int().min(1).default(100),
+  /** Presence messages (track, untrack) one channel may send per window; beyond, the channel is closed. */
+  max_client_presence_events_per_window: z.number().int().min(1).default(5),
+  /** That window, in milliseconds. */
+  client_presence_window_ms: z.number().int().min(1).default(30_000),
   /** The largest broadcast or presence payload, in kilobytes. */
   max_payload_size_in_kb: z.number().int().min(1).default(256),
 });

@@ -33,12 +33,17 @@ interface JoinPayload {
 const TOPIC_PREFIX = 'realtime:';
 
 /**
- * Whether a join turns presence on. Realtime's default is on: only a join whose config.presence.enabled is false (or
- * its text) leaves it off; realtime-js always says which.
+ * A boolean of the join config as Realtime casts it: true or false, or their text in any letter case; anything else
+ * is not read, and the field keeps its default (false).
  */
-function presenceRequested(presence: JoinConfig['presence']): boolean {
-  const enabled = presence && typeof presence === 'object' ? presence.enabled : undefined;
-  return !(enabled === false || enabled === 'false' || enabled === '0');
+function flag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  return typeof value === 'string' && value.toLowerCase() === 'true';
+}
+
+/** A config section (broadcast, presence), or nothing when it is not an object. */
+function section<T extends object>(value: unknown): Partial<T> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Partial<T>) : {};
 }
 
 /**
@@ -51,6 +56,12 @@ function joinToken(payload: JoinPayload): string | undefined {
   if (typeof payload.user_token === 'string') return payload.user_token;
   if (typeof payload.access_token === 'string') return payload.access_token;
   return undefined;
+}
+
+/** The presence key a join gives: text, or a number or boolean as its text; none (a random key) otherwise. */
+function presenceKeyOf(key: unknown): string {
+  if (typeof key === 'string') return key;
+  return typeof key === 'number' || typeof key === 'boolean' ? String(key) : '';
 }
 
 export class Connection {
@@ -159,14 +170,7 @@ export class Connection {
       const { channel, changesRefused } = await this.openChannel(frame, subTopic);
       this.replyTo(frame, 'ok', { postgres_changes: channel.bindings });
       if (channel.presenceEnabled) channel.pushPresenceState();
-      if (channel.bindings.length > 0) {
-        channel.push('system', {
-          extension: 'postgres_changes',
-          status: changesRefused === undefined ? 'ok' : 'error',
-          message: changesRefused ?? 'Subscribed to PostgreSQL',
-          channel: subTopic,
-        });
-      }
+      if (channel.bindings.length > 0) channel.reportChanges(changesRefused);
     } catch (error) {
       if (error instanceof RealtimeRefusal) {
         this.replyTo(frame, 'error', { reason: error.reason });
@@ -183,7 +187,9 @@ export class Connection {
     if (subTopic === '') throw new RealtimeRefusal('TopicNameRequired', 'You must provide a topic name');
     const payload = (frame.payload && typeof frame.payload === 'object' ? frame.payload : {}) as JoinPayload;
     const config: JoinConfig = payload.config && typeof payload.config === 'object' ? payload.config : {};
-    const isPrivate = config.private === true;
+    const isPrivate = flag(config.private);
+    const broadcast = section<NonNullable<JoinConfig['broadcast']>>(config.broadcast);
+    const presence = section<NonNullable<JoinConfig['presence']>>(config.presence);
     const limits = this.service.limits;
     if (this.channels.size === 0 && this.service.users.size >= limits.maxConcurrentUsers) {
       throw new RealtimeRefusal('ConnectionRateLimitReached', 'Too many connected users');
@@ -192,7 +198,9 @@ export class Connection {
       throw new RealtimeRefusal('ChannelRateLimitReached', 'Too many channels');
     }
     const identity: Identity = await identify(this.service.keys, joinToken(payload) ?? this.apikeyToken);
-    const presenceEnabled = presenceRequested(config.presence);
+    // Presence is off unless the join turns it on (realtime-js does once the channel listens to presence); a track
+    // turns it on later.
+    const presenceEnabled = flag(presence.enabled);
     let policies = { broadcast: true, presence: true };
     if (isPrivate) {
       // A role the database does not know (or a policy that fails) reads nothing.
@@ -231,9 +239,9 @@ export class Connection {
       subTopic,
       joinRef: frame.joinRef,
       isPrivate,
-      self: config.broadcast?.self === true,
-      ack: config.broadcast?.ack === true,
-      presenceKey: typeof config.presence?.key === 'string' ? config.presence.key : '',
+      self: flag(broadcast.self),
+      ack: flag(broadcast.ack),
+      presenceKey: presenceKeyOf(presence.key),
       presenceEnabled,
       identity,
       canReadBroadcast: policies.broadcast,

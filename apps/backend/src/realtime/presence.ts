@@ -16,8 +16,11 @@ interface Entry {
 
 export interface PresenceMember extends Member {
   readonly topic: string;
-  /** Whether the channel receives presence_state and presence_diff. */
-  readonly presenceEnabled: boolean;
+  /**
+   * Whether the channel receives presence_diff: on a public channel always (as Realtime passes a topic's diffs to
+   * every member of it), on a private one once presence is on.
+   */
+  readonly receivesPresenceDiffs: boolean;
 }
 
 interface Tracked {
@@ -176,7 +179,7 @@ export class Presence {
   private emit(topicKey: string, topic: string, joins: object, leaves: object): void {
     const delivery = new Delivery(topic, 'presence_diff', { joins, leaves });
     for (const member of this.hub.members(topicKey)) {
-      if ((member as PresenceMember).presenceEnabled) member.receive(delivery);
+      if ((member as PresenceMember).receivesPresenceDiffs) member.receive(delivery);
     }
   }
 }

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import { writeRawResponse } from '../http/raw-response.ts';
 import type { Keys } from '../keys.ts';
 import { identify, RealtimeRefusal } from './auth.ts';
 import { Bus, type BusMessage } from './bus.ts';
@@ -21,6 +22,8 @@ export interface RealtimeLimits {
   maxChannelsPerClient: number;
   maxEventsPerSecond: number;
   maxPayloadBytes: number;
+  maxClientPresenceEventsPerWindow: number;
+  clientPresenceWindowMs: number;
   /** A socket silent for this long (no heartbeat) is dropped, and leaves presence. */
   idleTimeoutMs: number;
   /**
@@ -55,6 +58,8 @@ export class RealtimeService {
       maxChannelsPerClient: toml.max_channels_per_client,
       maxEventsPerSecond: toml.max_events_per_second,
       maxPayloadBytes: toml.max_payload_size_in_kb * 1024,
+      maxClientPresenceEventsPerWindow: toml.max_client_presence_events_per_window,
+      clientPresenceWindowMs: toml.client_presence_window_ms,
       idleTimeoutMs: 60_000,
       // A few of the largest messages, and never less than 16 MiB.
       maxUnsentBytes: Math.max(16 * 1024 * 1024, 4 * toml.max_payload_size_in_kb * 1024),
@@ -93,20 +98,21 @@ export class RealtimeService {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH)
       return refuse(socket, 404, { message: 'no Route matched with those values' });
-    const vsn = url.searchParams.get('vsn') ?? '1.0.0';
-    if (vsn !== '1.0.0' && vsn !== '2.0.0') return refuse(socket, 400, { message: `Unsupported vsn ${vsn}` });
+    const vsn = serializerOf(url.searchParams.get('vsn') ?? '1.0.0');
+    // Phoenix refuses a version no serializer takes before it looks at the apikey, with a bare 403.
+    if (!vsn) return refuse(socket, 403);
     const header = request.headers.apikey;
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined);
-    if (!apikey) return refuse(socket, 401, { message: 'No API key found in request' });
+    if (!apikey) return refuse(socket, 401, { error: 'API key is missing' });
     let token: string;
     try {
       token = (await identify(this.keys, apikey)).token;
     } catch (error) {
       if (!(error instanceof RealtimeRefusal)) throw error;
-      return refuse(socket, 401, { message: 'Invalid API key' });
+      return refuse(socket, 401, { error: connectRefusal(error) });
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => {
-      this.connections.add(new Connection(this, ws, socket, vsn as Vsn, token));
+      this.connections.add(new Connection(this, ws, socket, vsn, token));
     });
   }
 
@@ -171,10 +177,18 @@ export class RealtimeService {
   }
 }
 
-function refuse(socket: Duplex, status: number, body: object): void {
-  const text = JSON.stringify(body);
-  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found' }[status] ?? 'Error';
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
-  );
+/** The protocol a requested version is served with: Realtime's serializers take ~> 1.0.0 and ~> 2.0.0. */
+function serializerOf(requested: string): Vsn | undefined {
+  const major = /^([12])\.0\.\d+$/.exec(requested)?.[1];
+  return major === undefined ? undefined : major === '1' ? '1.0.0' : '2.0.0';
+}
+
+/** Why Realtime refuses a socket's apikey: its join reason without the code, and an expired token without its age. */
+function connectRefusal(refusal: RealtimeRefusal): string {
+  return refusal.detail.startsWith('Token has expired') ? 'Token has expired' : refusal.detail;
+}
+
+function refuse(socket: Duplex, status: number, body?: object): void {
+  if (body) writeRawResponse(socket, status, [['Content-Type', 'application/json']], JSON.stringify(body));
+  else writeRawResponse(socket, status, []);
 }

@@ -101,6 +101,26 @@ describe('broadcast over HTTP', () => {
     expect(inbox.items).toEqual([]);
   });
 
+  it('refuses a payload over the size limit as an error of its message, and a batch larger than a second of events', async () => {
+    const topic = room();
+    const big = { text: 'x'.repeat(257 * 1024) };
+    const oversize = await post({
+      messages: [
+        { topic, event: 'fine', payload: {} },
+        { topic, event: 'big', payload: big },
+      ],
+    });
+    expect(oversize.status).toBe(422);
+    expect(await oversize.json()).toEqual({
+      errors: { messages: [{}, { payload: ['Payload size exceeds tenant limit'] }] },
+    });
+    const many = Array.from({ length: 101 }, (_, i) => ({ topic, event: `e${i}`, payload: {} }));
+    const crowded = await post({ messages: many });
+    expect(crowded.status).toBe(429);
+    expect(await crowded.json()).toEqual({ message: 'Too many messages to broadcast, please reduce the batch size' });
+    expect((await post({ messages: many.slice(0, 100) })).status).toBe(202);
+  });
+
   it("passes a message's id on to the listeners as meta.id", async () => {
     const topic = room();
     const inbox = new Inbox<{ event: string; meta?: unknown }>();

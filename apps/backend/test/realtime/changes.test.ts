@@ -16,10 +16,11 @@ import {
 interface Payload {
   schema: string;
   table: string;
-  commit_timestamp: string;
+  commit_timestamp: string | null;
   eventType: string;
   new: Record<string, unknown>;
   old: Record<string, unknown>;
+  errors: string[] | null;
 }
 
 let rb: RealtimeBackend;
@@ -178,7 +179,33 @@ it('keeps a subscriber whose check fails, or who may not read the table, from ho
   await sleep(300);
   expect(seen.map((p) => p.new.body)).toEqual(['one', 'two']);
   expect(broken.inbox.items).toEqual([]);
-  expect(anon.inbox.items).toEqual([]);
+  // A role that may not select the table is told of each insert by an error, as Realtime tells it, without the row.
+  expect(anon.inbox.items.map(({ new: row, errors }) => ({ row, errors }))).toEqual([
+    { row: {}, errors: ['Error 401: Unauthorized'] },
+    { row: {}, errors: ['Error 401: Unauthorized'] },
+  ]);
+});
+
+it('shows each subscriber only the columns its role may select', async () => {
+  const { db } = rb.backend.deps;
+  await db.exec(`
+    create table public.partial (id int primary key, label text, secret text);
+    alter table public.partial replica identity full;
+    revoke select on public.partial from anon, authenticated;
+    grant select (id, label) on public.partial to authenticated;
+    alter publication supabase_realtime add table public.partial;
+  `);
+  const s = subscriber('2.0.0', adaToken, { event: '*', schema: 'public', table: 'partial' });
+  await s.ready;
+  await db.query("insert into public.partial values (1, 'one', 'hidden')");
+  await db.query("update public.partial set label = 'two', secret = 'still hidden' where id = 1");
+  await db.query('delete from public.partial where id = 1');
+  const seen = await s.inbox.next(3);
+  expect(seen.map(({ eventType, new: row, old }) => ({ eventType, row, old }))).toEqual([
+    { eventType: 'INSERT', row: { id: 1, label: 'one' }, old: {} },
+    { eventType: 'UPDATE', row: { id: 1, label: 'two' }, old: { id: 1, label: 'one' } },
+    { eventType: 'DELETE', row: {}, old: { id: 1, label: 'two' } },
+  ]);
 });
 
 it('delivers a change committed together with changes of a table nobody follows', async () => {
@@ -307,4 +334,28 @@ it('refuses a regular expression filter, which a client could write to hold the 
   const [message] = await system.next(1);
   expect(message!.status).toBe('error');
   expect(message!.message).toMatch(/^Error parsing `filter` params: \["match", /);
+});
+
+it('sends the inserts and updates of a table without a primary key as an error without the row, whatever the filter', async () => {
+  const { db } = rb.backend.deps;
+  await db.exec(`
+    create table public.keyless (label text);
+    alter table public.keyless replica identity full;
+    alter publication supabase_realtime add table public.keyless;
+  `);
+  const filtered = subscriber('2.0.0', undefined, {
+    event: '*',
+    schema: 'public',
+    table: 'keyless',
+    filter: 'label=eq.other',
+  });
+  await filtered.ready;
+  await db.query("insert into public.keyless values ('first')");
+  await db.query("update public.keyless set label = 'second'");
+  const seen = await filtered.inbox.next(2);
+  expect(seen.map(({ eventType, new: row, old, errors }) => ({ eventType, row, old, errors }))).toEqual([
+    { eventType: 'INSERT', row: {}, old: {}, errors: ['Error 400: Bad Request, no primary key'] },
+    { eventType: 'UPDATE', row: {}, old: {}, errors: ['Error 400: Bad Request, no primary key'] },
+  ]);
+  expect(seen[0]!.commit_timestamp).toBeNull();
 });

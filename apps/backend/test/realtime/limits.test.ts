@@ -85,13 +85,77 @@ describe('frames that are not what they should be', () => {
     expect(socket.messages.filter((m) => m.ref === bare)).toEqual([]);
   });
 
-  it('turns presence on for a join that does not turn it off', async () => {
+  it('turns presence on only for a join that asks for it, or once the channel tracks', async () => {
     const socket = await open();
-    const { ref } = await socket.join('presence-by-default');
-    await socket.waitFor((m) => m.event === 'presence_state' && m.join_ref === ref);
-    const off = await socket.join('presence-off', { presence: { enabled: false } });
-    await socket.heartbeat();
+    const off = await socket.join('presence-default');
+    const on = await socket.join('presence-on', { presence: { enabled: 'TRUE' } });
+    await socket.waitFor((m) => m.event === 'presence_state' && m.join_ref === on.ref);
+    // Without presence, a public channel still hears of the others' presence, but is never sent the state.
+    const other = await open();
+    const { ref } = await other.join('presence-default', { presence: { key: 'bob', enabled: true } });
+    other.send('realtime:presence-default', 'presence', { event: 'track', payload: {} }, ref);
+    await socket.waitFor(
+      (m) => m.event === 'presence_diff' && m.join_ref === null && 'bob' in (m.payload.joins as object),
+    );
     expect(socket.messages.filter((m) => m.event === 'presence_state' && m.join_ref === off.ref)).toEqual([]);
+    const track = socket.send('realtime:presence-default', 'presence', { event: 'track', payload: {} }, off.ref);
+    expect((await socket.reply(track)).status).toBe('ok');
+    const state = await socket.waitFor((m) => m.event === 'presence_state' && m.join_ref === off.ref);
+    expect(Object.keys(state.payload)).toContain('bob');
+  });
+
+  it('reads the booleans of a join config in their text form too', async () => {
+    const socket = await open();
+    const { ref } = await socket.join('flags', { broadcast: { self: 'true', ack: 'True' } });
+    const sent = socket.send('realtime:flags', 'broadcast', { type: 'broadcast', event: 'e', payload: { a: 1 } }, ref);
+    expect(await socket.reply(sent)).toEqual({ status: 'ok', response: {} });
+    await socket.waitFor((m) => m.event === 'broadcast' && m.topic === 'realtime:flags');
+  });
+
+  it('passes on a broadcast as it was sent, with or without an event', async () => {
+    const socket = await open();
+    const { ref } = await socket.join('as-sent', { broadcast: { self: true, ack: true } });
+    const sent = socket.send('realtime:as-sent', 'broadcast', { type: 'broadcast', note: 'no event' }, ref);
+    expect(await socket.reply(sent)).toEqual({ status: 'ok', response: {} });
+    const delivered = await socket.waitFor((m) => m.event === 'broadcast' && m.topic === 'realtime:as-sent');
+    expect(delivered.payload).toEqual({ type: 'broadcast', note: 'no event' });
+  });
+
+  it('tells nobody of a track that changes nothing', async () => {
+    const socket = await open();
+    const { ref } = await socket.join('same-track', { presence: { key: 'ada', enabled: true } });
+    const track = (payload: object) =>
+      socket.reply(socket.send('realtime:same-track', 'presence', { event: 'track', payload }, ref));
+    const diffs = () => socket.messages.filter((m) => m.event === 'presence_diff');
+    expect((await track({ at: 1 })).status).toBe('ok');
+    await socket.waitFor((m) => m.event === 'presence_diff');
+    expect((await track({ at: 1 })).status).toBe('ok');
+    expect((await track({ at: 2 })).status).toBe('ok');
+    await socket.waitFor(() => diffs().length === 2);
+    await socket.heartbeat();
+    expect(diffs().map((m) => m.payload.joins)).toEqual([
+      { ada: { metas: [expect.objectContaining({ at: 1 })] } },
+      { ada: { metas: [expect.objectContaining({ at: 2 })] } },
+    ]);
+  });
+
+  it('closes a channel sending more presence messages than its window allows', async () => {
+    const socket = await open();
+    const { ref } = await socket.join('restless', { presence: { key: 'ada', enabled: true } });
+    for (let i = 0; i < 5; i++) {
+      const event = i % 2 === 0 ? 'track' : 'untrack';
+      const sent = socket.send('realtime:restless', 'presence', { event, payload: { i } }, ref);
+      expect((await socket.reply(sent)).status).toBe('ok');
+    }
+    socket.send('realtime:restless', 'presence', { event: 'track', payload: { i: 5 } }, ref);
+    const system = await socket.waitFor((m) => m.event === 'system' && m.topic === 'realtime:restless');
+    expect(system.payload).toEqual({
+      extension: 'system',
+      status: 'error',
+      message: 'Client presence rate limit exceeded',
+      channel: 'restless',
+    });
+    await socket.waitFor((m) => m.event === 'phx_close' && m.topic === 'realtime:restless');
   });
 
   it('leaves and joins the same topic at once, and joins several topics together', async () => {
@@ -154,7 +218,7 @@ describe('limits', () => {
     const { ref: joinRef } = await socket.join('sized', { broadcast: { ack: true } });
     const big = { type: 'broadcast', event: 'big', payload: { text: 'x'.repeat(2000) } };
     const ref = socket.send('realtime:sized', 'broadcast', big, joinRef);
-    expect(await socket.reply(ref)).toEqual({ status: 'error', response: { reason: 'payload_size_exceeded' } });
+    expect(await socket.reply(ref)).toEqual({ status: 'error', response: { error: 'payload_size_exceeded' } });
     const small = socket.send('realtime:sized', 'broadcast', { type: 'broadcast', event: 's', payload: {} }, joinRef);
     expect((await socket.reply(small)).status).toBe('ok');
 
@@ -202,12 +266,44 @@ describe('limits', () => {
     await socket.waitFor((m) => m.event === 'phx_close' && m.topic === 'realtime:chatty');
   });
 
-  it('refuses a websocket without a valid apikey', async () => {
-    const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${rb.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=nope&vsn=1.0.0`);
-      ws.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-      ws.on('error', () => {});
+  it("refuses a websocket without a valid apikey with Realtime's status and reason", async () => {
+    const refusal = (query: string) =>
+      new Promise<{ status: number; body: unknown }>((resolve) => {
+        const ws = new WebSocket(`${rb.url.replace('http', 'ws')}/realtime/v1/websocket?${query}`);
+        ws.on('unexpected-response', (_request, response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) }),
+          );
+        });
+        ws.on('error', () => {});
+      });
+    const { keys } = rb.backend.deps;
+    const expired = await keys.sign({ role: 'anon' }, -10);
+    const roleless = await keys.sign({ sub: 'x' }, 3600);
+    const [header, claims] = keys.anonKey.split('.');
+    const forged = `${header}.${claims}.${Buffer.from('not the signature').toString('base64url')}`;
+    expect(await refusal('vsn=1.0.0')).toEqual({ status: 401, body: { error: 'API key is missing' } });
+    expect(await refusal('apikey=nope')).toEqual({
+      status: 401,
+      body: { error: 'The token provided is not a valid JWT' },
     });
-    expect(status).toBe(401);
+    expect(await refusal(`apikey=${expired}`)).toEqual({ status: 401, body: { error: 'Token has expired' } });
+    expect(await refusal(`apikey=${roleless}`)).toEqual({
+      status: 401,
+      body: { error: 'Fields `role` and `exp` are required in JWT' },
+    });
+    expect(await refusal(`apikey=${forged}`)).toEqual({
+      status: 401,
+      body: { error: 'Failed to validate JWT signature' },
+    });
+    // A protocol version no serializer takes is refused first, as Phoenix refuses it: 403 and no body.
+    expect(await refusal('vsn=3.0.0')).toEqual({ status: 403, body: undefined });
+    const patch = new WebSocket(
+      `${rb.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${keys.anonKey}&vsn=2.0.1`,
+    );
+    await new Promise((resolve, reject) => patch.once('open', resolve).once('error', reject));
+    patch.terminate();
   });
 });

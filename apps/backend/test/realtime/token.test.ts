@@ -100,3 +100,19 @@ it("reads a join's user_token before its access_token", async () => {
     socket.close();
   }
 });
+
+it('tells the client again where its postgres_changes stand once a refreshed token subscribes them anew', async () => {
+  const client = rb.client();
+  await client.realtime.setAuth(await token(3600));
+  const system = new Inbox<{ extension: string; status: string; message: string }>();
+  const channel = client
+    .channel('changes-refreshed')
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'nowhere' }, () => {})
+    .on('system', {}, system.push);
+  await subscribed(channel);
+  const [first] = await system.next(1);
+  expect(first).toMatchObject({ extension: 'postgres_changes', status: 'error' });
+  await client.realtime.setAuth(await token(3600));
+  const [, again] = await system.next(2);
+  expect(again).toEqual(first);
+});

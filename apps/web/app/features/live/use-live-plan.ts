@@ -1,12 +1,14 @@
 // Open pages follow the plan as others change it, and show who else is looking. The database broadcasts
 // `plan_changed` on the private Realtime topic `plan` for each change (supabase/migrations/*_live_plan.sql); a page
 // then loads what it shows again, once per burst of changes. Each page also tells the topic (presence) who is on it
-// and what they are editing. The browser holds the socket; the server never does.
+// and what they are editing, within Realtime's allowance of presence updates (presence-budget.ts). The browser holds
+// the socket; the server never does.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAuth } from '../../session/auth-provider';
 import { displayName } from '../../session/session-user';
 import { loadBrowserSupabase } from '../../session/supabase.lazy';
+import { presenceBudget, type PresenceBudget } from './presence-budget';
 import { othersHere, sameViewers, type Here, type Viewer } from './viewers-of';
 
 /** Changes arriving this close together are loaded once. */
@@ -25,7 +27,7 @@ export function useLivePlan({ page, editing = null, onChange }: Options): Viewer
   const { user } = useAuth();
   const [viewers, setViewers] = useState<Viewer[]>([]);
   const latest = useRef(onChange);
-  const joined = useRef<RealtimeChannel | null>(null);
+  const presence = useRef<PresenceBudget<Here> | null>(null);
   const here = useRef<Here>({ name: '', page, editing });
   const name = user ? displayName(user) : '';
   useLayoutEffect(() => {
@@ -59,8 +61,11 @@ export function useLivePlan({ page, editing = null, onChange }: Options): Viewer
         })
         .subscribe((status) => {
           if (status !== 'SUBSCRIBED') return;
-          joined.current = channel!;
-          void channel!.track(here.current);
+          // A channel joined again starts with no presence: this tab's state is sent to it whatever was sent before.
+          presence.current?.stop();
+          const joined = channel!;
+          presence.current = presenceBudget<Here>((state) => void joined.track(state));
+          presence.current.update(here.current);
           // Back after the connection dropped: changes made meanwhile were not heard.
           if (subscribedBefore) changed();
           subscribedBefore = true;
@@ -69,13 +74,14 @@ export function useLivePlan({ page, editing = null, onChange }: Options): Viewer
     return () => {
       stopped = true;
       clearTimeout(settle);
-      joined.current = null;
+      presence.current?.stop();
+      presence.current = null;
       if (channel) void loadBrowserSupabase().then((supabase) => supabase.removeChannel(channel!));
     };
   }, [userId]);
 
   useEffect(() => {
-    void joined.current?.track({ name, page, editing });
+    presence.current?.update({ name, page, editing });
   }, [name, page, editing]);
 
   return viewers;
