@@ -206,11 +206,16 @@ describe('[auth.hook.before_user_created]', () => {
   it('accepts a disabled hook however incomplete, and refuses enabling a hook the embedded backend does not run', () => {
     const disabled = hook('enabled = false\nuri = "https://example.com/x"\nsecrets = "v1,whsec_do-not-print"');
     expect(JSON.stringify(describeConfig(loadConfig({ SUPABASE_DIR: disabled })))).not.toContain('do-not-print');
-    const other = projectWith(
+    const other = projectWith('[auth.hook.send_email]\nenabled = true\nuri = "pg-functions://postgres/public/f"\n');
+    expect(problemOf(other)).toMatch(
+      /auth\.hook\.send_email: the embedded backend runs only the before_user_created and custom_access_token hooks/,
+    );
+    const customAccessToken = projectWith(
       '[auth.hook.custom_access_token]\nenabled = true\nuri = "pg-functions://postgres/public/f"\n',
     );
-    expect(problemOf(other)).toMatch(
-      /auth\.hook\.custom_access_token: the embedded backend runs only the before_user_created hook/,
-    );
+    expect(loadConfig({ SUPABASE_DIR: customAccessToken }).project.auth.hook.custom_access_token).toMatchObject({
+      enabled: true,
+      uri: 'pg-functions://postgres/public/f',
+    });
   });
 });

@@ -90,13 +90,19 @@ const hookSchema = z
     }
   });
 
-/** The hooks GoTrue knows; only before_user_created is run here, so enabling another is refused, not ignored. */
+/**
+ * The hooks GoTrue knows; before_user_created and custom_access_token are run here, so enabling another is refused,
+ * not ignored.
+ */
 const hooksSchema = z
-  .object({ before_user_created: hookSchema.prefault({}) })
+  .object({ before_user_created: hookSchema.prefault({}), custom_access_token: hookSchema.prefault({}) })
   .catchall(
     z
       .object({ enabled: z.boolean().default(false) })
-      .refine((hook) => !hook.enabled, 'the embedded backend runs only the before_user_created hook'),
+      .refine(
+        (hook) => !hook.enabled,
+        'the embedded backend runs only the before_user_created and custom_access_token hooks',
+      ),
   );
 
 /** The OpenID Connect providers the embedded backend signs in with (ID tokens, and their sign-in pages). */
@@ -335,6 +341,7 @@ function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv)
     [['auth', 'sms'], smsSchema],
     [['auth', 'rate_limit'], rateLimitSchema],
     [['auth', 'hook', 'before_user_created'], hookSchema],
+    [['auth', 'hook', 'custom_access_token'], hookSchema],
     ...ID_TOKEN_PROVIDERS.map((name): [string[], z.ZodObject] => [['auth', 'external', name], externalProviderSchema]),
     [['auth', 'web3', 'ethereum'], web3ChainSchema],
     [['auth', 'web3', 'solana'], web3ChainSchema],
@@ -472,6 +479,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
         hook: {
           ...hook,
           before_user_created: { ...hook.before_user_created, secrets: mask(hook.before_user_created.secrets) },
+          custom_access_token: { ...hook.custom_access_token, secrets: mask(hook.custom_access_token.secrets) },
         },
         external: Object.fromEntries(
           Object.entries(config.project.auth.external).map(([name, provider]) => [

@@ -47,6 +47,8 @@ export interface Keys extends ApiKeys {
   /** Public keys for /auth/v1/.well-known/jwks.json. */
   jwks: { keys: JWK[] };
   sign(claims: Claims, expiresInSeconds: number): Promise<string>;
+  /** Signs `claims` as they are, their times included (the claims a custom access token hook answered with). */
+  signClaims(claims: Claims): Promise<string>;
   /** Verifies signature and expiry; throws JwtError with a reason otherwise. */
   verify(token: string): Promise<Claims>;
 }
@@ -129,12 +131,12 @@ export async function loadKeys(config: KeySource, db?: Queryable): Promise<Keys>
   const secret = config.project.auth.jwt_secret;
   const hsKey = secret ? new TextEncoder().encode(secret) : undefined;
 
-  const sign = (claims: Claims, expiresInSeconds: number) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-      .sign(signer.privateKey);
+  const signClaims = (claims: Claims) =>
+    new SignJWT(claims).setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JWT' }).sign(signer.privateKey);
+  const sign = (claims: Claims, expiresInSeconds: number) => {
+    const now = Math.floor(Date.now() / 1000);
+    return signClaims({ ...claims, iat: now, exp: now + expiresInSeconds });
+  };
 
   async function verify(token: string): Promise<Claims> {
     let header;
@@ -177,6 +179,7 @@ export async function loadKeys(config: KeySource, db?: Queryable): Promise<Keys>
     ...apiKeys,
     jwks: { keys: signingKeys.flatMap((k) => (k.publicJwk ? [k.publicJwk] : [])) },
     sign,
+    signClaims,
     verify,
   };
 }

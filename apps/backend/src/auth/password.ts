@@ -45,6 +45,13 @@ export function checkPasswordStrength(password: string, settings: AuthSettings):
   if (weakness) throw AuthErrors.weakPassword(weakness.message, weakness.reasons);
 }
 
+/** GoTrue's refusal (Go's bcrypt error) of a password too long to hash, where no policy check runs first. */
+export function assertHashable(password: string): void {
+  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
+    throw AuthErrors.validation(`bcrypt: password length exceeds ${MAX_PASSWORD_BYTES} bytes`);
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { cost: BCRYPT_COST });
 }

@@ -56,6 +56,8 @@ export interface AuthSettings {
   emailTemplates: Partial<Record<AuthEmailKind, CustomTemplate>>;
   /** [auth.hook.before_user_created] when enabled: the Postgres function asked before every new account. */
   beforeUserCreatedHook?: HookFunctionSettings;
+  /** [auth.hook.custom_access_token] when enabled: the Postgres function that may change every access token's claims. */
+  customAccessTokenHook?: HookFunctionSettings;
   /** [auth.external.<provider>] as configured, enabled or not (settings reports every one). */
   externalProviders: Record<string, ExternalProviderSettings>;
   /** [auth.web3.<chain>] enabled: wallets of that chain sign in with a signed message. */
@@ -178,6 +180,7 @@ export function authSettings(config: Config): AuthSettings {
     flowStateExpirySeconds: 300,
     emailTemplates: loadCustomTemplates(config),
     beforeUserCreatedHook: enabledHook(auth.hook.before_user_created),
+    customAccessTokenHook: enabledHook(auth.hook.custom_access_token),
     externalProviders: externalProviderSettings(config),
     web3Chains: { ethereum: auth.web3.ethereum.enabled, solana: auth.web3.solana.enabled },
     web3MessageValidityMs: 600_000,

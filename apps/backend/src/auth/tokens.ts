@@ -1,7 +1,7 @@
 // Sessions as the client receives them: a signed access token carrying GoTrue's claims, and a refresh token.
-import { decodeJwt } from 'jose';
-import type { Queryable } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import type { AuthDeps } from './context.ts';
+import { customizeClaims } from './hooks/custom-access-token.ts';
 import { findIdentities, type IdentityRow } from './models/identities.ts';
 import { listFactors, type FactorRow } from './models/factors.ts';
 import { sessionClaims } from './models/sessions.ts';
@@ -19,6 +19,20 @@ export interface SessionResponse {
   weak_password?: { message: string; reasons: string[] };
 }
 
+/** The authentication method of a refreshed token, as GoTrue tells the custom access token hook. */
+export const TOKEN_REFRESH_METHOD = 'token_refresh';
+
+/**
+ * Where the custom access token hook runs: the caller's transaction, or the database when the caller holds none
+ * (a transaction of the hook's own).
+ */
+export type HookConnection = { db: Db } | { tx: Queryable };
+
+/** The hook's connection for `q`: the database itself, or a transaction under way on it. */
+export function hookConnection(q: Queryable): HookConnection {
+  return 'transaction' in q ? { db: q as Db } : { tx: q };
+}
+
 /** Everything a session response is made of, loaded by the caller. */
 export interface SessionParts {
   user: UserRow;
@@ -30,16 +44,31 @@ export interface SessionParts {
   factors: FactorRow[];
   /** The OAuth client holding the session, named in the token's client_id claim. */
   clientId?: string | null;
+  /** How the user authenticated for this token, as the custom access token hook is told; the newest amr by default. */
+  authenticationMethod?: string;
 }
 
-/** Signs the access token (GoTrue's claims) and shapes the response; no database access. */
-export async function buildSessionResponse(deps: AuthDeps, parts: SessionParts): Promise<SessionResponse> {
+/**
+ * Signs the access token (GoTrue's claims, or those the custom access token hook answers with) and shapes the
+ * response; the database is used only for the hook, on `on`.
+ */
+export async function buildSessionResponse(
+  deps: AuthDeps,
+  on: HookConnection,
+  parts: SessionParts,
+): Promise<SessionResponse> {
   const { user } = parts;
-  const token = await deps.keys.sign(
-    {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + deps.settings.jwtExpirySeconds;
+  const claims = await customizeClaims(on, deps.settings.customAccessTokenHook, {
+    userId: user.id,
+    authenticationMethod: parts.authenticationMethod ?? parts.amr[0]?.method ?? '',
+    claims: {
       iss: deps.settings.externalUrl,
       sub: user.id,
       aud: user.aud ?? 'authenticated',
+      exp: expiresAt,
+      iat: issuedAt,
       email: user.email ?? '',
       phone: user.phone ?? '',
       app_metadata: user.raw_app_meta_data ?? {},
@@ -51,13 +80,12 @@ export async function buildSessionResponse(deps: AuthDeps, parts: SessionParts):
       is_anonymous: user.is_anonymous,
       ...(parts.clientId ? { client_id: parts.clientId } : {}),
     },
-    deps.settings.jwtExpirySeconds,
-  );
+  });
   return {
-    access_token: token,
+    access_token: await deps.keys.signClaims(claims),
     token_type: 'bearer',
     expires_in: deps.settings.jwtExpirySeconds,
-    expires_at: decodeJwt(token).exp!,
+    expires_at: expiresAt,
     refresh_token: parts.refreshToken,
     user: userJson(user, parts.identities, parts.factors),
   };
@@ -69,11 +97,22 @@ export async function sessionResponse(
   user: UserRow,
   sessionId: string,
   refreshToken: string,
+  authenticationMethod?: string,
 ): Promise<SessionResponse> {
   const { aal, amr, clientId } = await sessionClaims(q, sessionId);
   const identities = await findIdentities(q, user.id);
   const factors = await listFactors(q, user.id);
-  return buildSessionResponse(deps, { user, sessionId, refreshToken, aal, amr, identities, factors, clientId });
+  return buildSessionResponse(deps, hookConnection(q), {
+    user,
+    sessionId,
+    refreshToken,
+    aal,
+    amr,
+    identities,
+    factors,
+    clientId,
+    authenticationMethod,
+  });
 }
 
 /** The JSON the session functions of migrations 0007 and 0008 return. */
@@ -88,10 +127,13 @@ export interface SessionJson {
 
 export function responseFromSessionJson(
   deps: AuthDeps,
+  q: Queryable,
   data: SessionJson,
   refreshToken: string,
+  authenticationMethod?: string,
 ): Promise<SessionResponse> {
-  return buildSessionResponse(deps, {
+  return buildSessionResponse(deps, hookConnection(q), {
+    authenticationMethod,
     user: data.user_row,
     sessionId: data.session_id,
     refreshToken,
@@ -118,5 +160,5 @@ export async function issueSession(
     'select _backend.start_session($1::uuid, $2, $3, $4) as started',
     [user.id, method, userAgent ?? null, refreshToken],
   );
-  return responseFromSessionJson(deps, rows[0].started, refreshToken);
+  return responseFromSessionJson(deps, q, rows[0].started, refreshToken, method);
 }

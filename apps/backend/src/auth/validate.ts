@@ -24,6 +24,16 @@ export function validatePhone(phone: string): string {
   return formatted;
 }
 
+/**
+ * The channel a code is texted on. GoTrue offers WhatsApp with Twilio only; without an SMS provider only "sms" (the
+ * default when none is given) is valid.
+ */
+export function validateMessageChannel(channel: string): void {
+  if (channel !== '' && channel !== 'sms') {
+    throw AuthErrors.validation("Invalid channel, supported values are 'sms' or 'whatsapp'");
+  }
+}
+
 export type CodeChallengeMethod = 's256' | 'plain';
 
 export function validatePkceParams(method: string, challenge: string): CodeChallengeMethod | undefined {

@@ -11,6 +11,7 @@ import {
   signUpWithSession,
   supabaseJs,
   uniqueEmail,
+  withConfig,
 } from './helpers.ts';
 
 let h: Harness;
@@ -75,6 +76,27 @@ describe('/admin/users', () => {
       `</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=${Math.ceil(total / 2)}&per_page=2>; rel="last"`,
     );
     expect(Date.parse(body.users[0].created_at)).toBeGreaterThanOrEqual(Date.parse(body.users[1].created_at));
+  });
+
+  it('filters by address or full name, and sorts by creation in either direction', async () => {
+    const marker = `zq${Date.now().toString(36)}`;
+    const first = await admin('POST', '/admin/users', { email: uniqueEmail(`${marker}-a`) });
+    const second = await admin('POST', '/admin/users', {
+      email: uniqueEmail('other'),
+      user_metadata: { full_name: `Ann ${marker.toUpperCase()}` },
+    });
+    const newestFirst = await admin('GET', `/admin/users?filter=${marker}`);
+    expect(newestFirst.body.users.map((user: { id: string }) => user.id)).toEqual([second.body.id, first.body.id]);
+    expect(newestFirst.headers.get('x-total-count')).toBe('2');
+    const oldestFirst = await admin('GET', `/admin/users?filter=${marker}&sort=created_at%20asc`);
+    expect(oldestFirst.body.users.map((user: { id: string }) => user.id)).toEqual([first.body.id, second.body.id]);
+    const badField = await admin('GET', '/admin/users?sort=email');
+    expect([badField.status, badField.body.message]).toEqual([400, "Bad Sort Parameters: bad field for sort 'email'"]);
+    const badDirection = await admin('GET', '/admin/users?sort=created_at%20up');
+    expect([badDirection.status, badDirection.body.message]).toEqual([
+      400,
+      "Bad Sort Parameters: bad direction for sort 'up', only 'asc' and 'desc' allowed",
+    ]);
   });
 
   it('refuses page numbers and sizes GoTrue refuses, with its reasons', async () => {
@@ -144,6 +166,43 @@ describe('/admin/users', () => {
     ).toBe(400);
     const notUuid = await admin('GET', '/admin/users/not-a-uuid');
     expect([notUuid.status, notUuid.body.message]).toEqual([404, 'user_id must be an UUID']);
+  });
+});
+
+describe('/admin/users edge cases GoTrue refuses or clears', () => {
+  it('refuses a nil id and a password too long for bcrypt', async () => {
+    const nil = await admin('POST', '/admin/users', {
+      email: uniqueEmail(),
+      id: '00000000-0000-0000-0000-000000000000',
+    });
+    expect([nil.status, nil.body]).toEqual([400, { code: 'validation_failed', message: 'ID cannot be a nil uuid' }]);
+    const long = await admin('POST', '/admin/users', { email: uniqueEmail(), password: 'x'.repeat(73) });
+    expect([long.status, long.body]).toEqual([
+      400,
+      { code: 'validation_failed', message: 'bcrypt: password length exceeds 72 bytes' },
+    ]);
+  });
+
+  it('a soft delete leaves no metadata behind', async () => {
+    const created = await admin('POST', '/admin/users', {
+      email: uniqueEmail(),
+      user_metadata: { full_name: 'Eve' },
+      app_metadata: { plan: 'team' },
+    });
+    await admin('DELETE', `/admin/users/${created.body.id}`, { should_soft_delete: true });
+    const kept = await admin('GET', `/admin/users/${created.body.id}`);
+    expect([kept.body.user_metadata, kept.body.app_metadata]).toEqual([{}, {}]);
+    expect(kept.body.deleted_at).toBeTruthy();
+  });
+
+  it('an anonymous user given a confirmed address becomes a permanent one', async () => {
+    const anonymous = withConfig(h, (config) => void (config.project.auth.enable_anonymous_sign_ins = true));
+    const signedIn = await call(anonymous, 'POST', '/signup', { body: {} });
+    const email = uniqueEmail('anon');
+    const unconfirmed = await admin('PUT', `/admin/users/${signedIn.body.user.id}`, { email });
+    expect(unconfirmed.body).toMatchObject({ email, is_anonymous: true });
+    const confirmed = await admin('PUT', `/admin/users/${signedIn.body.user.id}`, { email, email_confirm: true });
+    expect(confirmed.body).toMatchObject({ email, is_anonymous: false });
   });
 });
 

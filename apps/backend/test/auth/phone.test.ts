@@ -11,6 +11,7 @@ beforeAll(async () => {
   confirming = withConfig(h, (config) => {
     config.project.auth.sms.enable_confirmations = true;
     config.project.auth.sms.max_frequency = '0s';
+    config.project.auth.enable_anonymous_sign_ins = true;
   });
 });
 afterAll(() => h.close());
@@ -98,5 +99,43 @@ describe('with [auth.sms] enable_confirmations', () => {
     expect(verified.status).toBe(200);
     expect(verified.body.user.phone).toBe(next.slice(1));
     expect(verified.body.user.new_phone).toBeUndefined();
+  });
+
+  it('a code to a number not confirmed yet answers without a message id, as GoTrue signs it up again', async () => {
+    const phone = newPhone();
+    const sent = await call(confirming, 'POST', '/otp', { body: { phone } });
+    expect([sent.status, sent.body]).toEqual([200, {}]);
+    const again = await call(confirming, 'POST', '/otp', { body: { phone } });
+    expect([again.status, again.body]).toEqual([200, {}]);
+    expect(await mailsFor(h, phone)).toHaveLength(2);
+  });
+
+  it('an anonymous user who verifies a new number becomes a permanent one', async () => {
+    const supabase = client(confirming);
+    const { data } = await supabase.auth.signInAnonymously();
+    const next = newPhone();
+    const changed = await call(confirming, 'PUT', '/user', {
+      token: data.session!.access_token,
+      body: { phone: next },
+    });
+    expect(changed.body).toMatchObject({ is_anonymous: true, new_phone: next.slice(1) });
+    const verified = await call(confirming, 'POST', '/verify', {
+      body: { type: 'phone_change', phone: next, token: await latestSmsCode(next) },
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ phone: next.slice(1), is_anonymous: false });
+    expect(decodeClaims(verified.body.access_token).is_anonymous).toBe(false);
+  });
+
+  it('a number change refuses a channel other than sms', async () => {
+    const { data } = await client(confirming).auth.signInAnonymously();
+    const refused = await call(confirming, 'PUT', '/user', {
+      token: data.session!.access_token,
+      body: { phone: newPhone(), channel: 'whatsapp' },
+    });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { code: 'validation_failed', message: "Invalid channel, supported values are 'sms' or 'whatsapp'" },
+    ]);
   });
 });

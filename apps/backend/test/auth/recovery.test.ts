@@ -223,5 +223,36 @@ describe('reauthentication', () => {
       body: { password: 'another-pass-3', nonce: code },
     });
     expect(ok.status).toBe(200);
+    // The spent code leaves no trace on the user.
+    expect(ok.body.reauthentication_sent_at).toBeUndefined();
+  });
+
+  it('texts the code to an account that has only a phone number', async () => {
+    const secure = withConfig(h, (config) => {
+      config.project.auth.email.secure_password_change = true;
+      config.project.auth.sms.max_frequency = '0s';
+    });
+    const phone = `1558${Date.now().toString().slice(-7)}`;
+    const signUp = await call(secure, 'POST', '/signup', { body: { phone, password: GOOD_PASSWORD } });
+    const token = signUp.body.access_token;
+    await h.db.query("update auth.sessions set created_at = now() - interval '2 days' where user_id = $1::uuid", [
+      signUp.body.user.id,
+    ]);
+    const sent = await call(secure, 'GET', '/reauthenticate', { token });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message_id).toMatch(/^\d+$/);
+    const { code } = /(?<code>\d{6})/.exec((await latestMail(h, `+${phone}`)).text)!.groups!;
+    const ok = await call(secure, 'PUT', '/user', { token, body: { password: 'another-pass-3', nonce: code } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses an account with neither e-mail address nor phone number', async () => {
+    const anonymous = withConfig(h, (config) => void (config.project.auth.enable_anonymous_sign_ins = true));
+    const signedIn = await call(anonymous, 'POST', '/signup', { body: {} });
+    const refused = await call(anonymous, 'GET', '/reauthenticate', { token: signedIn.body.access_token });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { code: 'validation_failed', message: 'Reauthentication requires the user to have an email or a phone number' },
+    ]);
   });
 });

@@ -177,3 +177,47 @@ describe('sign-up switches of config.toml', () => {
     expect(body.code).toBe('signup_disabled');
   });
 });
+
+describe('signing up again before confirming', () => {
+  const confirming = () =>
+    withConfig(h, (config) => {
+      config.project.auth.email.enable_confirmations = true;
+      config.project.auth.email.max_frequency = '0s';
+      config.project.auth.sms.enable_confirmations = true;
+      config.project.auth.sms.max_frequency = '0s';
+    });
+
+  it('an invited address answers without what the inviter stored about its owner', async () => {
+    const target = confirming();
+    const email = uniqueEmail('invited');
+    const invited = await call(target, 'POST', '/invite', {
+      token: h.keys.serviceRoleKey,
+      body: { email, data: { salary: 'secret' } },
+    });
+    expect(invited.body.user_metadata).toEqual({ salary: 'secret' });
+    const signUp = await call(target, 'POST', '/signup', { body: { email, password: GOOD_PASSWORD } });
+    expect(signUp.status).toBe(200);
+    expect(signUp.body).toMatchObject({ email, user_metadata: {}, identities: [] });
+  });
+
+  it('an unconfirmed number is texted a new code', async () => {
+    const target = confirming();
+    const phone = `1556${Date.now().toString().slice(-7)}`;
+    const first = await call(target, 'POST', '/signup', { body: { phone, password: GOOD_PASSWORD } });
+    const again = await call(target, 'POST', '/signup', { body: { phone, password: GOOD_PASSWORD } });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    const texts = await h.request(`/mailbox/messages?to=${encodeURIComponent(`+${phone}`)}`, { apikey: null });
+    expect(((await texts.json()) as unknown[]).length).toBe(2);
+  });
+
+  it('refuses a channel other than sms for a number, with GoTrue message', async () => {
+    const refused = await call(h, 'POST', '/signup', {
+      body: { phone: `1557${Date.now().toString().slice(-7)}`, password: GOOD_PASSWORD, channel: 'pigeon' },
+    });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { code: 'validation_failed', message: "Invalid channel, supported values are 'sms' or 'whatsapp'" },
+    ]);
+  });
+});

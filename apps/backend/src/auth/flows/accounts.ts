@@ -1,6 +1,7 @@
 // Creating and confirming accounts: the auth.users row, its identity, and what confirming an address changes.
 import type { Queryable } from '../../db/types.ts';
 import { AuthErrors } from '../errors.ts';
+import { identityProviders } from '../models/external-identities.ts';
 import { insertIdentity, mergeIdentityData } from '../models/identities.ts';
 import { clearOneTimeTokens } from '../models/one-time-tokens.ts';
 import { NOW } from '../models/sql.ts';
@@ -91,4 +92,15 @@ export async function confirmPhone(q: Queryable, user: UserRow): Promise<UserRow
 
 export function isEmailConfirmed(user: UserRow): boolean {
   return user.email_confirmed_at !== null;
+}
+
+/**
+ * app_metadata's providers after a verification, as GoTrue records them: every provider with an identity, oldest
+ * first, and the oldest as `provider` (an anonymous user that confirmed an address thus gets its first).
+ */
+export async function recordIdentityProviders(q: Queryable, user: UserRow): Promise<UserRow> {
+  const providers = await identityProviders(q, user.id);
+  const appMetadata: Record<string, unknown> = { ...(user.raw_app_meta_data ?? {}), providers };
+  if (providers.length > 0) appMetadata.provider = providers[0];
+  return updateUser(q, user.id, { raw_app_meta_data: appMetadata });
 }

@@ -25,7 +25,8 @@ export async function signInAnonymously(
       email: null,
       phone: null,
       encryptedPassword: null,
-      appMetadata: { provider: 'anonymous', providers: ['anonymous'] },
+      // GoTrue names no provider for an anonymous user: it has no identity.
+      appMetadata: {},
       userMetadata: data,
       isAnonymous: true,
     }).catch((error: unknown) => {

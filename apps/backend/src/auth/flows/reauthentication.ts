@@ -14,10 +14,12 @@ export async function spendReauthenticationCode(
 ): Promise<void> {
   const sentAt = user.reauthentication_sent_at;
   if (!user.reauthentication_token || !sentAt) throw AuthErrors.reauthenticationNotValid();
-  const expired = Date.parse(sentAt) + deps.settings.otpExpirySeconds * 1000 < Date.now();
-  if (expired || tokenHash(user.email ?? user.phone ?? '', nonce) !== user.reauthentication_token) {
+  // The code went by e-mail when the account has an address, else by SMS, each with its own lifetime.
+  const expirySeconds = user.email ? deps.settings.otpExpirySeconds : deps.settings.smsOtpExpirySeconds;
+  const expired = Date.parse(sentAt) + expirySeconds * 1000 < Date.now();
+  if (expired || tokenHash(user.email || user.phone || '', nonce) !== user.reauthentication_token) {
     throw AuthErrors.reauthenticationNotValid();
   }
-  await updateUser(q, user.id, { reauthentication_token: '' });
+  await updateUser(q, user.id, { reauthentication_token: '', reauthentication_sent_at: null });
   await clearOneTimeTokens(q, user.id, ['reauthentication_token']);
 }

@@ -60,12 +60,23 @@ async function answerForExisting(deps: AuthDeps, request: SignupRequest, existin
   // Unlike GoTrue, an unconfirmed account is not confirmed by signing up again without its password.
   if (autoconfirm) throw AuthErrors.userAlreadyExists();
   const confirmed = request.email ? existing.email_confirmed_at : existing.phone_confirmed_at;
-  if (confirmed || !request.email) return { user: lookalikeUser(request) };
+  if (confirmed) return { user: lookalikeUser(request) };
+  if (!request.email) {
+    // An unconfirmed number gets a new code, as a first sign-up would.
+    const user = await deps.db.transaction(async (tx) => {
+      await sendPhoneCode(tx, deps, existing, request.phone!, 'confirmation');
+      return findUserByIdOrThrow(tx, existing.id);
+    });
+    return { user: userJson(user, await findIdentities(deps.db, user.id)) };
+  }
   const user = await deps.db.transaction(async (tx) => {
     if (request.challenge) await startSignupFlow(tx, existing.id, request.challenge);
     return sendConfirmation(tx, deps, existing, { pkce: !!request.challenge, redirectTo: request.redirectTo });
   });
-  return { user: userJson(user, await findIdentities(deps.db, user.id)) };
+  const answer = userJson(user, await findIdentities(deps.db, user.id));
+  // Whoever knows an invited address must not read what the inviter stored about its owner.
+  if (user.invited_at) return { user: { ...answer, user_metadata: {}, identities: [] } };
+  return { user: answer };
 }
 
 function startSignupFlow(

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/types.ts';
 import type { AuthDeps } from '../context.ts';
 import { insertIdentity, mergeIdentityData } from '../models/identities.ts';
 import { clearOneTimeTokens } from '../models/one-time-tokens.ts';
+import { NOW } from '../models/sql.ts';
 import { updateUser, type UserRow } from '../models/users.ts';
 import { hashPassword } from '../password.ts';
 import { generateUnusablePassword } from '../secrets.ts';
@@ -41,7 +42,12 @@ export async function applyVerification(
   }
 }
 
-async function applyEmailChange(q: Queryable, deps: AuthDeps, user: UserRow, usedHash: string): Promise<Applied> {
+export async function applyEmailChange(
+  q: Queryable,
+  deps: AuthDeps,
+  user: UserRow,
+  usedHash: string,
+): Promise<Applied> {
   const firstOfTwo =
     !deps.settings.mailerAutoconfirm &&
     deps.settings.secureEmailChange &&
@@ -73,6 +79,8 @@ async function applyEmailChange(q: Queryable, deps: AuthDeps, user: UserRow, use
     email_change_confirm_status: 0,
     // An anonymous user who confirms an address becomes a permanent one.
     is_anonymous: false,
+    // Proving the new address also confirms an account that had no confirmed one.
+    ...(user.email_confirmed_at ? {} : { email_confirmed_at: NOW }),
   });
   await clearOneTimeTokens(q, user.id, ['email_change_token_current', 'email_change_token_new']);
   return { user: changed };

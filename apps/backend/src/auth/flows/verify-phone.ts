@@ -46,6 +46,8 @@ export async function verifyPhoneCode(
     phone_confirmed_at: NOW,
     phone_change: '',
     phone_change_token: '',
+    // An anonymous user who confirms a number becomes a permanent one.
+    is_anonymous: false,
   });
   await clearOneTimeTokens(q, user.id, ['phone_change_token']);
   const patch = { phone, phone_verified: true };

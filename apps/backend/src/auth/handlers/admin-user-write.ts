@@ -9,7 +9,7 @@ import { findIdentities, insertIdentity, mergeIdentityData } from '../models/ide
 import { deleteUserSessions } from '../models/sessions.ts';
 import { userJson } from '../models/user-json.ts';
 import { findUserByEmail, findUserByPhone, updateUser, type UserChanges, type UserRow } from '../models/users.ts';
-import { checkPasswordStrength, hashPassword } from '../password.ts';
+import { assertHashable, checkPasswordStrength, hashPassword } from '../password.ts';
 import { flag, metadata, optionalText, readJson, text } from '../request.ts';
 import { generateUnusablePassword } from '../secrets.ts';
 import { parseDurationMs } from '../settings.ts';
@@ -69,6 +69,8 @@ export const createUser: AdminHandler = async (c, deps) => {
   if (body.id !== '' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(body.id)) {
     throw AuthErrors.validation('ID must conform to the uuid v4 format');
   }
+  if (/^[0-]+$/.test(body.id)) throw AuthErrors.validation('ID cannot be a nil uuid');
+  if (body.password) assertHashable(body.password);
   bannedUntil(body.ban_duration);
   const passwordHash =
     body.password_hash !== '' ? body.password_hash : await hashPassword(body.password || generateUnusablePassword());
@@ -118,7 +120,11 @@ export const updateUserById: AdminHandler = async (c, deps) => {
           identityData: { sub: current.id, email_verified: false, phone_verified: false, ...patch },
         });
       }
-      current = await updateUser(tx, current.id, { [provider]: value });
+      current = await updateUser(tx, current.id, {
+        [provider]: value,
+        // An anonymous user given a confirmed address or number becomes a permanent one.
+        ...(current.is_anonymous && verified ? { is_anonymous: false } : {}),
+      });
     }
     current = await applyCommonChanges(tx, current, body);
     return userJson(current, await findIdentities(tx, current.id));

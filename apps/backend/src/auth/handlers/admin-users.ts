@@ -24,10 +24,30 @@ export async function loadUser(c: Context, deps: AuthDeps): Promise<UserRow> {
   return user;
 }
 
+/**
+ * GoTrue's `sort` parameter of the admin list: "created_at" with an optional direction (newest first by default).
+ * True when the oldest come first.
+ */
+function oldestFirst(values: string[] | undefined): boolean {
+  const ascending = (values ?? []).map((value) => {
+    const [field, direction] = value.split(/ (.*)/s);
+    if (field !== 'created_at') throw AuthErrors.validation(`Bad Sort Parameters: bad field for sort '${field}'`);
+    if (direction === undefined || direction.toUpperCase() === 'DESC') return false;
+    if (direction.toUpperCase() === 'ASC') return true;
+    throw AuthErrors.validation(
+      `Bad Sort Parameters: bad direction for sort '${direction}', only 'asc' and 'desc' allowed`,
+    );
+  });
+  // Each value adds an ORDER BY term, so the first decides.
+  return ascending[0] ?? false;
+}
+
 export const listAllUsers: AdminHandler = async (c, deps) => {
   const { page, perPage } = readPage((name) => c.req.query(name));
-  const total = await countUsers(deps.db);
-  const rows = await listUsers(deps.db, perPage, (page - 1) * perPage);
+  const ascending = oldestFirst(c.req.queries('sort'));
+  const filter = c.req.query('filter') ?? '';
+  const total = await countUsers(deps.db, filter);
+  const rows = await listUsers(deps.db, perPage, (page - 1) * perPage, { filter, oldestFirst: ascending });
   const users = await Promise.all(
     rows.map(async (row) => userJson(row, await findIdentities(deps.db, row.id), await listFactors(deps.db, row.id))),
   );
@@ -57,6 +77,11 @@ async function softDelete(deps: AuthDeps, user: UserRow): Promise<void> {
       email: obfuscate(user.email),
       phone: obfuscate(user.phone),
       email_change: '',
+      phone_change: '',
+      phone_change_token: '',
+      // Nothing the person wrote or was given stays behind.
+      raw_user_meta_data: {},
+      raw_app_meta_data: {},
       encrypted_password: '',
       confirmation_token: '',
       recovery_token: '',

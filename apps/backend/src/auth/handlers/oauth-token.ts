@@ -18,7 +18,7 @@ import { OAuthError, oauthErrorBody } from '../oauth-error.ts';
 import { authenticateClient } from '../oauth-server/client-auth.ts';
 import { idToken, issueClientSession, oauthTokenJson } from '../oauth-server/tokens.ts';
 import { codeChallengeOf } from '../secrets.ts';
-import { sessionResponse } from '../tokens.ts';
+import { sessionResponse, TOKEN_REFRESH_METHOD } from '../tokens.ts';
 
 type Params = Record<string, string>;
 
@@ -108,7 +108,7 @@ async function refreshTokenGrant(c: Context, deps: AuthDeps, client: OAuthClient
       issued = await insertRefreshToken(tx, { userId: user.id, sessionId: session.id, parent: presented.token });
     }
     await recordRefresh(tx, session.id, userAgentOf(c));
-    return oauthTokenJson(await sessionResponse(tx, deps, user, session.id, issued));
+    return oauthTokenJson(await sessionResponse(tx, deps, user, session.id, issued, TOKEN_REFRESH_METHOD));
   });
   // A leaked token's session is ended (committed) before the refusal is sent.
   if (outcome instanceof AuthError) throw outcome;

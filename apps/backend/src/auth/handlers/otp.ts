@@ -13,7 +13,7 @@ import { findUserByEmail, findUserByPhone } from '../models/users.ts';
 import { redirectTarget } from '../redirect.ts';
 import { flag, metadata, readJson, text } from '../request.ts';
 import { generateUnusablePassword } from '../secrets.ts';
-import { validateEmail, validatePhone, validatePkceParams } from '../validate.ts';
+import { validateEmail, validateMessageChannel, validatePhone, validatePkceParams } from '../validate.ts';
 
 const OtpBody = z.object({
   email: text,
@@ -25,12 +25,13 @@ const OtpBody = z.object({
   code_challenge_method: text,
 });
 
-/** A code by SMS; an unknown number signs up first unless create_user is false. Answers with the message id. */
-async function phoneOtp(c: Context, deps: AuthDeps, body: z.output<typeof OtpBody>): Promise<{ message_id: string }> {
-  if (body.channel !== '' && body.channel !== 'sms') {
-    throw AuthErrors.validation('Invalid channel: only sms is supported without an SMS provider');
-  }
+/**
+ * A code by SMS; an unknown number signs up first unless create_user is false. Answers with the message id, or an
+ * empty object when no message id is known (GoTrue omits an empty one).
+ */
+async function phoneOtp(c: Context, deps: AuthDeps, body: z.output<typeof OtpBody>): Promise<{ message_id?: string }> {
   const phone = validatePhone(body.phone);
+  validateMessageChannel(body.channel);
   let user = await findUserByPhone(deps.db, phone);
   if (!user && body.create_user === false) throw AuthErrors.otpSignupDisabled();
   if (!user) {
@@ -46,10 +47,13 @@ async function phoneOtp(c: Context, deps: AuthDeps, body: z.output<typeof OtpBod
     });
     user = await findUserByPhone(deps.db, phone);
     // With confirmations on, the sign-up itself texted the code.
-    if (!deps.settings.phoneAutoconfirm && 'user' in created) return { message_id: '' };
+    if (!deps.settings.phoneAutoconfirm && 'user' in created) return {};
   }
   const account = user!;
-  return { message_id: await deps.db.transaction((tx) => sendPhoneCode(tx, deps, account, phone, 'confirmation')) };
+  const messageId = await deps.db.transaction((tx) => sendPhoneCode(tx, deps, account, phone, 'confirmation'));
+  // A number not confirmed yet is signed up again in GoTrue, whose answer carries no message id.
+  if (!account.phone_confirmed_at) return {};
+  return messageId ? { message_id: messageId } : {};
 }
 
 export const otp: OpenHandler = async (c, deps) => {

@@ -10,7 +10,7 @@ import { enforceRequestLimit } from '../rate-limit.ts';
 import { checkPasswordStrength } from '../password.ts';
 import { redirectTarget } from '../redirect.ts';
 import { metadata, readJson, text } from '../request.ts';
-import { validateEmail, validatePhone, validatePkceParams } from '../validate.ts';
+import { validateEmail, validateMessageChannel, validatePhone, validatePkceParams } from '../validate.ts';
 
 const SignupBody = z.object({
   email: text,
@@ -47,6 +47,7 @@ export const signup: OpenHandler = async (c, deps) => {
     email = validateEmail(body.email);
   } else {
     phone = validatePhone(body.phone);
+    validateMessageChannel(body.channel);
   }
 
   const result = await signUp(deps, {

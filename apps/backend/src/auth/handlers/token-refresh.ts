@@ -16,7 +16,7 @@ import { findUserById, isBanned } from '../models/users.ts';
 import { readJson, text } from '../request.ts';
 import { rotateLiveRefreshToken } from '../models/refresh-rotation.ts';
 import { generateRefreshToken } from '../secrets.ts';
-import { responseFromSessionJson, sessionResponse } from '../tokens.ts';
+import { responseFromSessionJson, sessionResponse, TOKEN_REFRESH_METHOD } from '../tokens.ts';
 
 const RefreshBody = z.object({ refresh_token: text });
 
@@ -32,7 +32,7 @@ export const refreshTokenGrant: OpenHandler = async (c, deps) => {
 
   const next = generateRefreshToken();
   const rotated = await rotateLiveRefreshToken(deps.db, body.refresh_token, next, userAgentOf(c));
-  if (rotated) return c.json(await responseFromSessionJson(deps, rotated, next));
+  if (rotated) return c.json(await responseFromSessionJson(deps, deps.db, rotated, next, TOKEN_REFRESH_METHOD));
 
   const outcome = await deps.db.transaction(async (tx) => {
     const presented = await findRefreshTokenForUpdate(tx, body.refresh_token);
@@ -61,7 +61,7 @@ export const refreshTokenGrant: OpenHandler = async (c, deps) => {
       issued = await insertRefreshToken(tx, { userId: user.id, sessionId: session.id, parent: presented.token });
     }
     await recordRefresh(tx, session.id, userAgentOf(c));
-    return sessionResponse(tx, deps, user, session.id, issued);
+    return sessionResponse(tx, deps, user, session.id, issued, TOKEN_REFRESH_METHOD);
   });
   if (outcome instanceof CommitThenRefuse) throw outcome.answer;
   return c.json(outcome);

@@ -5,6 +5,7 @@ import { AuthError, AuthErrors } from '../errors.ts';
 import { mergeMetadata } from '../flows/accounts.ts';
 import { sendEmailChange } from '../flows/email-tokens.ts';
 import { sendPhoneCode } from '../flows/phone-tokens.ts';
+import { applyEmailChange } from '../flows/verification.ts';
 import { spendReauthenticationCode } from '../flows/reauthentication.ts';
 import { createFlowState } from '../models/flow-state.ts';
 import { hasVerifiedFactor, listFactors } from '../models/factors.ts';
@@ -16,7 +17,7 @@ import { findUserByEmail, findUserById, findUserByPhone, updateUser } from '../m
 import { checkPasswordStrength, hashPassword, passwordMatches } from '../password.ts';
 import { redirectTarget } from '../redirect.ts';
 import { metadata, optionalText, readJson, text } from '../request.ts';
-import { validateEmail, validatePhone, validatePkceParams } from '../validate.ts';
+import { validateEmail, validateMessageChannel, validatePhone, validatePkceParams } from '../validate.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -34,6 +35,7 @@ const UpdateBody = z.object({
   app_metadata: metadata,
   code_challenge: text,
   code_challenge_method: text,
+  channel: text,
 });
 
 export const updateCurrentUser: UserHandler = async (c, deps, { user, session }) => {
@@ -41,10 +43,18 @@ export const updateCurrentUser: UserHandler = async (c, deps, { user, session })
   const { settings } = deps;
   const email = body.email !== '' ? validateEmail(body.email) : '';
   const phone = body.phone !== '' ? validatePhone(body.phone) : '';
+  if (phone !== '') validateMessageChannel(body.channel);
   if (body.password !== undefined) checkPasswordStrength(body.password, settings);
   if (body.app_metadata) throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
   const challengeMethod = validatePkceParams(body.code_challenge_method, body.code_challenge);
 
+  if (user.is_anonymous && body.password && email === '' && phone === '') {
+    throw new AuthError(
+      422,
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
   const changesEmail = email !== '' && email !== user.email;
   const changesPhone = phone !== '' && phone !== user.phone;
   // Someone holding only the password (or a mailbox) must not be able to take over an account with a second factor.
@@ -78,7 +88,12 @@ export const updateCurrentUser: UserHandler = async (c, deps, { user, session })
       current = await updateUser(tx, current.id, {
         raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, body.data),
       });
-    if (changesEmail) {
+    if (changesEmail && current.is_anonymous && settings.mailerAutoconfirm) {
+      // Without e-mail confirmations an anonymous user takes the address at once, as a sign-up would.
+      const pending = await updateUser(tx, current.id, { email_change: email });
+      const applied = await applyEmailChange(tx, deps, pending, '');
+      if ('user' in applied) current = applied.user;
+    } else if (changesEmail) {
       if (challengeMethod) {
         await createFlowState(tx, {
           userId: current.id,
@@ -96,7 +111,13 @@ export const updateCurrentUser: UserHandler = async (c, deps, { user, session })
       current = (await findUserById(tx, current.id))!;
     } else if (changesPhone) {
       // With SMS confirmations off (GoTrue's autoconfirm), a new number is taken at once.
-      current = await updateUser(tx, current.id, { phone, phone_confirmed_at: NOW, phone_change: '' });
+      current = await updateUser(tx, current.id, {
+        phone,
+        phone_confirmed_at: NOW,
+        phone_change: '',
+        // An anonymous user who adds a number becomes a permanent one.
+        is_anonymous: false,
+      });
       const patch = { phone, phone_verified: true };
       if (!(await mergeIdentityData(tx, current.id, 'phone', patch))) {
         await insertIdentity(tx, {

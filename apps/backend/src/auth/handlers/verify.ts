@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Context } from 'hono';
 import { userAgentOf, type AuthDeps, type OpenHandler } from '../context.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
+import { recordIdentityProviders } from '../flows/accounts.ts';
 import { applyVerification } from '../flows/verification.ts';
 import { findByCode, findByLink, FLOW_METHOD } from '../flows/verify-lookup.ts';
 import { verifyPhoneCode } from '../flows/verify-phone.ts';
@@ -30,11 +31,12 @@ async function verifyLink(
     const verified = await findByLink(tx, deps, type, token);
     const applied = await applyVerification(tx, deps, verified, token);
     if (!('user' in applied)) return messageRedirect(redirectTo, ONE_OF_TWO_CONFIRMED, pkce);
+    const user = await recordIdentityProviders(tx, applied.user);
     if (!pkce) {
-      const session = await issueSession(tx, deps, applied.user, 'otp', userAgentOf(c));
+      const session = await issueSession(tx, deps, user, 'otp', userAgentOf(c));
       return implicitRedirect(redirectTo, session, verified.type);
     }
-    const flow = await latestFlowState(tx, applied.user.id, FLOW_METHOD[verified.type]);
+    const flow = await latestFlowState(tx, user.id, FLOW_METHOD[verified.type]);
     if (!flow) throw new AuthError(422, 'flow_state_not_found', 'No valid flow state found for user.');
     await markAuthCodeIssued(tx, flow.id);
     return pkceRedirect(redirectTo, flow.auth_code);
@@ -76,7 +78,7 @@ export const verifyPost: OpenHandler = async (c, deps) => {
     const phone = validatePhone(body.phone);
     const session = await deps.db.transaction(async (tx) => {
       const user = await verifyPhoneCode(tx, deps, body.type, phone, body.token);
-      return issueSession(tx, deps, user, 'otp', userAgentOf(c));
+      return issueSession(tx, deps, await recordIdentityProviders(tx, user), 'otp', userAgentOf(c));
     });
     return c.json(session);
   }
@@ -100,7 +102,7 @@ export const verifyPost: OpenHandler = async (c, deps) => {
         : await findByCode(tx, deps, body.type, email, body.token);
     const applied = await applyVerification(tx, deps, found, found.hash);
     if (!('user' in applied)) return undefined;
-    return issueSession(tx, deps, applied.user, 'otp', userAgentOf(c));
+    return issueSession(tx, deps, await recordIdentityProviders(tx, applied.user), 'otp', userAgentOf(c));
   });
   return c.json(outcome ?? { msg: ONE_OF_TWO_CONFIRMED, code: '200' });
 };

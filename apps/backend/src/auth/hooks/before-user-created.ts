@@ -21,8 +21,13 @@ export interface NewUserCandidate {
 const NOT_SAVED_YET = '0001-01-01T00:00:00Z';
 
 function userPayload(candidate: NewUserCandidate): Record<string, unknown> {
-  const provider = candidate.anonymous ? 'anonymous' : candidate.provider;
-  const appMetadata = provider ? { provider, providers: [provider] } : newAccountAppMetadata(candidate);
+  // GoTrue names no provider for an anonymous user: it has no identity.
+  const provider = candidate.provider;
+  const appMetadata = candidate.anonymous
+    ? {}
+    : provider
+      ? { provider, providers: [provider] }
+      : newAccountAppMetadata(candidate);
   return {
     id: candidate.id,
     aud: 'authenticated',

@@ -1,6 +1,6 @@
 // Calling an auth hook implemented as a Postgres function, with GoTrue's contract: the function receives the event
 // as jsonb in a transaction of its own, and answers with jsonb; `{"error": {"http_code", "message"}}` rejects.
-import type { Db } from '../../db/types.ts';
+import type { Db, Queryable } from '../../db/types.ts';
 import { AuthError, AuthErrors } from '../errors.ts';
 import type { HookFunctionSettings } from '../settings.ts';
 
@@ -36,33 +36,42 @@ function fitsOutput(output: unknown, stringFields: string[]): boolean {
   return stringFields.every((field) => output[field] == null || typeof output[field] === 'string');
 }
 
+/** The hook's call as GoTrue makes it, held to GoTrue's time limit; the answer as text, or null for SQL NULL. */
+async function callFunction(tx: Queryable, hook: HookFunctionSettings, event: JsonObject): Promise<string | null> {
+  await tx.query(`select set_config('statement_timeout', $1, true)`, [String(HOOK_TIMEOUT_MS)]);
+  // Schema and name passed the configuration's identifier rule; quoting keeps their case, as GoTrue does.
+  const { rows } = await tx.query<{ response: string | null }>(
+    `select "${hook.schema}"."${hook.name}"($1::jsonb)::text as response`,
+    [event],
+  );
+  return rows[0]?.response ?? null;
+}
+
 /**
- * Runs the hook function with `event`. Resolves when the function lets the request proceed; throws the function's
- * rejection, or a 500 naming the hook when the function fails (an exception, the timeout, a missing function) or
- * answers with something that is not the hook's output.
+ * Runs the hook function with `event`, in a transaction of its own on `db`, or inside the caller's transaction `tx`
+ * (where its time limit is then put back as it was). Resolves to its decoded answer (null for SQL NULL); throws the
+ * function's rejection, or a 500 naming the hook when the function fails (an exception, the timeout, a missing
+ * function) or answers with something that is not JSON.
  */
-export async function invokeHookFunction(
-  db: Db,
+export async function callHookFunction(
+  on: { db: Db } | { tx: Queryable },
   hook: HookFunctionSettings,
   event: JsonObject,
-  outputStringFields: string[],
-): Promise<void> {
+): Promise<unknown> {
   let text: string | null;
   try {
-    text = await db.transaction(async (tx) => {
-      await tx.query(`set local statement_timeout to ${HOOK_TIMEOUT_MS}`);
-      // Schema and name passed the configuration's identifier rule; quoting keeps their case, as GoTrue does.
-      const { rows } = await tx.query<{ response: string | null }>(
-        `select "${hook.schema}"."${hook.name}"($1::jsonb)::text as response`,
-        [event],
-      );
-      return rows[0]?.response ?? null;
-    });
+    if ('db' in on) {
+      text = await on.db.transaction((tx) => callFunction(tx, hook, event));
+    } else {
+      const { rows } = await on.tx.query<{ timeout: string }>(`select current_setting('statement_timeout') as timeout`);
+      text = await callFunction(on.tx, hook, event);
+      await on.tx.query(`select set_config('statement_timeout', $1, true)`, [rows[0].timeout]);
+    }
   } catch (error) {
     throw AuthErrors.internal(`Error running hook URI: ${hook.uri}`, error);
   }
-  // SQL NULL: nothing to decode, the request proceeds.
-  if (text === null) return;
+  // SQL NULL: nothing to decode.
+  if (text === null) return null;
   let output: unknown;
   try {
     output = JSON.parse(text);
@@ -71,5 +80,19 @@ export async function invokeHookFunction(
   }
   const rejection = rejectionOf(output);
   if (rejection) throw rejection;
+  return output;
+}
+
+/**
+ * Runs a hook whose answer is a decision: resolves when the function lets the request proceed (SQL NULL included),
+ * throws its rejection, or a 500 when it fails or answers with something that is not the hook's output.
+ */
+export async function invokeHookFunction(
+  db: Db,
+  hook: HookFunctionSettings,
+  event: JsonObject,
+  outputStringFields: string[],
+): Promise<void> {
+  const output = await callHookFunction({ db }, hook, event);
   if (!fitsOutput(output, outputStringFields)) throw AuthErrors.internal('Error unmarshaling JSON output.');
 }

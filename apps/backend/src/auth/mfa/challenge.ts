@@ -8,6 +8,7 @@ import { AuthErrors } from '../errors.ts';
 import { createChallenge, listFactors, secondsSinceLastChallenge, type FactorRow } from '../models/factors.ts';
 import type { UserRow } from '../models/users.ts';
 import { generateOtp } from '../secrets.ts';
+import { validateMessageChannel } from '../validate.ts';
 import { authenticationOptions, registrationOptions } from '../webauthn/ceremonies.ts';
 
 export const hashOtp = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -26,10 +27,7 @@ export async function challengeTotp(deps: AuthDeps, factor: FactorRow, ip: strin
 }
 
 export async function challengePhone(deps: AuthDeps, factor: FactorRow, ip: string, channel: string) {
-  // Without an SMS provider there is no WhatsApp; GoTrue offers it with Twilio only.
-  if ((channel || 'sms') !== 'sms') {
-    throw AuthErrors.validation("Invalid channel, supported values are 'sms' or 'whatsapp'");
-  }
+  validateMessageChannel(channel);
   const { maxFrequencyMs, otpLength, template } = deps.settings.mfa.phone;
   const created = await deps.db.transaction(async (tx) => {
     const since = await secondsSinceLastChallenge(tx, factor.id);

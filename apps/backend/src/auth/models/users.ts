@@ -188,15 +188,29 @@ export async function deleteUser(q: Queryable, id: string): Promise<void> {
   await q.query('delete from auth.users where id = $1::uuid', [id]);
 }
 
-export async function countUsers(q: Queryable): Promise<number> {
-  const row = await one<{ n: number }>(q, 'select count(*)::int as n from auth.users', []);
+/**
+ * GoTrue's filter of the admin list: a part of the e-mail address (case-sensitive, as addresses are stored in lower
+ * case) or of user_metadata.full_name (any case). `%` and `_` in it match as LIKE patterns, as in GoTrue. An empty
+ * filter matches everyone.
+ */
+const USER_FILTER = `($1 = '' or email like '%' || $1 || '%' or raw_user_meta_data->>'full_name' ilike '%' || $1 || '%')`;
+
+export async function countUsers(q: Queryable, filter = ''): Promise<number> {
+  const row = await one<{ n: number }>(q, `select count(*)::int as n from auth.users where ${USER_FILTER}`, [filter]);
   return row?.n ?? 0;
 }
 
-export async function listUsers(q: Queryable, limit: number, offset: number): Promise<UserRow[]> {
+export async function listUsers(
+  q: Queryable,
+  limit: number,
+  offset: number,
+  options: { filter?: string; oldestFirst?: boolean } = {},
+): Promise<UserRow[]> {
+  const direction = options.oldestFirst ? 'asc' : 'desc';
   const { rows } = await q.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users order by created_at desc, id limit $1 offset $2`,
-    [limit, offset],
+    `select ${USER_COLUMNS} from auth.users where ${USER_FILTER}
+     order by created_at ${direction}, id limit $2 offset $3`,
+    [options.filter ?? '', limit, offset],
   );
   return rows;
 }
