@@ -23,16 +23,19 @@ function requestStream(c: StorageContext): Readable {
   return Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>);
 }
 
-/** An upload's user metadata; none is an empty object, as Storage records it. */
-function parseUserMetadata(text: string | undefined, base64: boolean): Record<string, unknown> {
-  if (text === undefined || text === '') return {};
+/**
+ * User metadata sent with a request (JSON, base64-encoded in a header), or undefined for none. What is not a JSON
+ * object is ignored, as Storage ignores it, rather than refusing the upload.
+ */
+export function parseUserMetadata(text: string | undefined, base64: boolean): Record<string, unknown> | undefined {
+  if (text === undefined || text === '') return undefined;
   try {
     const value = JSON.parse(base64 ? Buffer.from(text, 'base64').toString('utf8') : text) as unknown;
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
-    // Refused below.
+    // Ignored, as below.
   }
-  throw errors.invalidRequest('Invalid metadata');
+  return undefined;
 }
 
 export async function readUploadBody(c: StorageContext): Promise<UploadBody> {
@@ -43,7 +46,7 @@ export async function readUploadBody(c: StorageContext): Promise<UploadBody> {
       stream: requestStream(c),
       contentType: contentType || 'application/octet-stream',
       cacheControl,
-      userMetadata: parseUserMetadata(c.req.header('x-metadata'), true),
+      userMetadata: parseUserMetadata(c.req.header('x-metadata'), true) ?? {},
     };
   }
   return readMultipart(c, contentType);
@@ -100,7 +103,7 @@ function readMultipart(c: StorageContext, contentType: string): Promise<UploadBo
           stream,
           contentType: fields.contentType || info.mimeType || 'application/octet-stream',
           cacheControl,
-          userMetadata: parseUserMetadata(fields.metadata, false),
+          userMetadata: parseUserMetadata(fields.metadata ?? fields.userMetadata, false) ?? {},
         });
       } catch (error) {
         stream.destroy();

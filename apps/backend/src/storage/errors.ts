@@ -38,7 +38,7 @@ export const errors = {
   invalidBucketName: () => new StorageError('InvalidBucketName', 400, 'Bucket name invalid', 'Invalid Input'),
   invalidKey: (key: string) => new StorageError('InvalidKey', 400, `Invalid key: ${printable(key)}`),
   alreadyExists: (code = 'KeyAlreadyExists') => new StorageError(code, 409, 'The resource already exists', 'Duplicate'),
-  bucketNotEmpty: () => new StorageError('ResourceNotEmpty', 409, 'The bucket you tried to delete is not empty'),
+  bucketNotEmpty: () => new StorageError('InvalidRequest', 409, 'The bucket you tried to delete is not empty'),
   accessDenied: (message: string) => new StorageError('AccessDenied', 403, message, 'Unauthorized'),
   invalidJwt: (message = 'Invalid JWT') => new StorageError('InvalidJWT', 400, message),
   invalidSignature: (message = 'Invalid signature') => new StorageError('InvalidSignature', 400, message),

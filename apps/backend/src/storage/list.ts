@@ -40,6 +40,7 @@ function clamp(value: unknown, fallback: number, min: number, max: number): numb
   return Math.min(Math.max(Math.floor(number), min), max);
 }
 
+/** One level below a prefix; the prefix and the search match whatever their case, as in Storage's search. */
 export async function listV1(tx: Queryable, bucket: string, options: ListV1Options) {
   const level = options.prefix === '' ? 1 : options.prefix.split('/').length;
   const order =
@@ -49,7 +50,7 @@ export async function listV1(tx: Queryable, bucket: string, options: ListV1Optio
   const { rows } = await tx.query(
     `with matching as (
        select * from storage.objects
-       where bucket_id = $1 and name like $2 escape '\\' and path_tokens[$3] ilike $4 escape '\\'
+       where bucket_id = $1 and name ilike $2 escape '\\' and path_tokens[$3] ilike $4 escape '\\'
      ), entries as (
        select distinct on (path_tokens[$3]) path_tokens[$3] as name, null::uuid as id, null::timestamptz as updated_at,
          null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata
@@ -112,7 +113,8 @@ function readCursor(cursor: unknown): V2Cursor | undefined {
 
 /**
  * Keys under a prefix, a page at a time, in the order of name, created_at or updated_at. With the delimiter, the keys
- * below the next `/` are one folder entry (sorted by its newest key's time). As Storage's search_v2 answers: an object's
+ * below the next `/` are one folder entry, sorted by either time as made when its first key was (as Storage's folder
+ * rows are, which later writes below them leave alone). As Storage's search_v2 answers: an object's
  * `name` is its whole key and its `key` the part below the prefix's folder; a folder's `name` is its path with the
  * trailing `/`, its `key` its own segment.
  */
@@ -145,8 +147,9 @@ export async function listV2(tx: Queryable, bucket: string, body: Record<string,
        from storage.objects where bucket_id = ${bucketParam} and name like ${pattern} escape '\\'
      ), grouped as (
        select entry, bool_or(entry <> name) as folder, min(id::text) as id, min(name) as name,
-         (array_agg(metadata))[1] as metadata, max(updated_at) as updated_at, max(created_at) as created_at,
-         max(last_accessed_at) as last_accessed_at
+         (array_agg(metadata))[1] as metadata,
+         case when bool_or(entry <> name) then min(created_at) else max(updated_at) end as updated_at,
+         min(created_at) as created_at, max(last_accessed_at) as last_accessed_at
        from entries group by entry
      )
      select entry, folder, ${column === 'name' ? 'entry' : column}::text as sort_text, id, name, metadata,

@@ -1,6 +1,6 @@
-// Which bucket names and object keys are accepted. Storage's own rules (a short list of characters for bucket names,
-// printable text for keys), plus what keeps a key from ever naming something outside its bucket: no `.` or `..`
-// segment, no empty segment, no control character, no backslash.
+// Which bucket names and object keys are accepted. Storage's own rules (a short list of characters for bucket names;
+// for keys any text but most control characters and the noncharacters), plus what keeps a key from ever naming
+// something outside its bucket: no `.` or `..` segment, no empty segment, no backslash.
 import { errors } from './errors.ts';
 
 const BUCKET_NAME = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
@@ -15,8 +15,11 @@ export function assertBucketName(name: unknown): asserts name is string {
 
 export function isValidKey(key: string): boolean {
   if (key.length === 0 || Buffer.byteLength(key) > MAX_KEY_BYTES) return false;
+  // Control characters other than tab, line feed and carriage return (which Storage takes), the noncharacters U+FFFE
+  // and U+FFFF, and the backslash are refused; so is a lone half of a surrogate pair, which names no character.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(key)) return false;
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\\\ufffe\uffff]/.test(key)) return false;
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(key)) return false;
   return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
-import { errors } from './errors.ts';
+import { parseUserMetadata } from './body.ts';
+import { errors, StorageError } from './errors.ts';
 import { listV1, listV1Options, listV2 } from './list.ts';
 import { assertBucketName, assertKey, rawPathAfter, splitObjectPath } from './names.ts';
 import { describeTransformation, parseTransformation } from './render.ts';
@@ -20,6 +21,7 @@ import {
   objectAsServer,
   signedObjectOf,
   singleReadAs,
+  type Caller,
   type StorageContext,
   type StorageService,
 } from './service.ts';
@@ -64,8 +66,31 @@ function uploaded(c: StorageContext, row: ObjectRow) {
 export function objectRoutes(service: StorageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  const readAs = (c: StorageContext, bucket: string, key: string) =>
-    callerOf(service, c).then((caller) => findObjectAs(service, caller, c, bucket, key));
+  /**
+   * The caller on the routes that serve a public bucket to anyone: undefined for a request with no token, or one that
+   * is not valid, as Storage lets such a request through there as nobody in particular.
+   */
+  const callerIfAny = (c: StorageContext) =>
+    callerOf(service, c).catch((error: unknown) => {
+      if (error instanceof StorageError && error.code === 'InvalidJWT') return undefined;
+      throw error;
+    });
+
+  /**
+   * An object to serve or describe, as Storage finds it: anyone may read a public bucket (past its policies); a
+   * private one is read as the caller, under its policies, and is refused to a request without a caller.
+   */
+  const readToServe = async (c: StorageContext, caller: Caller | undefined, bucketId: string, key: string) => {
+    const bucket = await bucketOf(service, bucketId);
+    // Without a caller, a bucket that is not public is refused whether it exists or not (so none is given away).
+    if (!caller && !bucket?.public) throw errors.accessDenied('Access denied to this bucket');
+    if (!bucket) throw errors.noSuchBucket();
+    const object = bucket.public
+      ? await objectAsServer(service, bucketId, key)
+      : await findObjectAs(service, caller!, c, bucketId, key);
+    if (!object) throw errors.noSuchKey();
+    return object;
+  };
 
   /** The object of a public bucket, whoever asks. */
   const readPublic = async (bucket: string, key: string) => {
@@ -187,14 +212,17 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
     }),
   );
 
-  // Information about an object.
+  // Information about an object: /info/authenticated/ needs a caller; /info/ serves a public bucket to anyone.
   for (const route of ['info/public/', 'info/authenticated/', 'info/']) {
     app.get(
       `/${route}*`,
       handled(async (c) => {
         const { bucket, key } = objectPath(c, route);
         assertKey(key);
-        const object = route === 'info/public/' ? await readPublic(bucket, key) : await readAs(c, bucket, key);
+        const object =
+          route === 'info/public/'
+            ? await readPublic(bucket, key)
+            : await readToServe(c, route === 'info/' ? await callerIfAny(c) : await callerOf(service, c), bucket, key);
         if (!object?.metadata) throw errors.noSuchKey();
         return c.json({
           id: object.id,
@@ -273,29 +301,28 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
         if (error instanceof NotStoredError) throw errors.noSuchKey();
         throw error;
       }
+      // The copy keeps the source's user metadata, or with copyMetadata false takes the x-metadata header's, and the
+      // body's `metadata` (cacheControl, mimetype) over the source's.
       const keepMetadata = body.copyMetadata !== false;
       const userMetadata = keepMetadata
         ? source.user_metadata
-        : body.metadata && typeof body.metadata === 'object'
-          ? (body.metadata as Record<string, unknown>)
-          : null;
+        : (parseUserMetadata(c.req.header('x-metadata'), true) ?? null);
+      const metadata = source.metadata && {
+        ...source.metadata,
+        ...(keepMetadata ? {} : fileMetadataOf(body.metadata)),
+        lastModified: new Date().toISOString(),
+      };
       try {
         const row = await asCaller(service, caller, c, (tx) =>
           writeObject(
             tx,
-            {
-              bucket: destinationBucket,
-              name: destinationKey,
-              owner: caller.owner,
-              version,
-              metadata: source.metadata && { ...source.metadata, lastModified: new Date().toISOString() },
-              userMetadata,
-            },
+            { bucket: destinationBucket, name: destinationKey, owner: caller.owner, version, metadata, userMetadata },
             upsert,
           ),
         );
         service.collectGarbageSoon();
-        return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}` });
+        // The new row itself follows the Id and Key storage-js reads.
+        return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}`, ...row });
       } catch (error) {
         await service.store.remove([version]);
         throw error;
@@ -314,15 +341,15 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
       return serveObject(service, c, object);
     }),
   );
+  // /authenticated/ needs a caller; the bare path serves a public bucket to anyone.
   for (const route of ['authenticated/', '']) {
     app.get(
       `/${route}*`,
       handled(async (c) => {
         const { bucket, key } = objectPath(c, route);
         assertKey(key);
-        const object = await readAs(c, bucket, key);
-        if (!object) throw errors.noSuchKey();
-        return serveObject(service, c, object);
+        const caller = route === '' ? await callerIfAny(c) : await callerOf(service, c);
+        return serveObject(service, c, await readToServe(c, caller, bucket, key));
       }),
     );
   }
@@ -365,7 +392,6 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
         if (!Array.isArray(prefixes) || prefixes.length === 0 || !prefixes.every((p) => typeof p === 'string')) {
           throw errors.missingParameter('prefixes');
         }
-        if (prefixes.length > 1000) throw errors.invalidRequest('At most 1000 objects can be removed at once');
         const rows = await asCaller(service, caller, c, async (tx) => {
           const result = await tx.query(
             `delete from storage.objects where bucket_id = $1 and name in (select jsonb_array_elements_text($2::jsonb)) returning ${OBJECT_COLUMNS}`,
@@ -392,6 +418,16 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
 }
 
 class RollbackSigned extends Error {}
+
+/** The object metadata a copy may set: Storage takes cacheControl and mimetype from the body. */
+function fileMetadataOf(value: unknown): { cacheControl?: string; mimetype?: string } {
+  if (!value || typeof value !== 'object') return {};
+  const { cacheControl, mimetype } = value as Record<string, unknown>;
+  return {
+    ...(typeof cacheControl === 'string' ? { cacheControl } : {}),
+    ...(typeof mimetype === 'string' ? { mimetype } : {}),
+  };
+}
 
 function copyArguments(body: Record<string, unknown>) {
   const { bucketId, sourceKey, destinationKey } = body;

@@ -18,7 +18,7 @@ import {
   type StorageContext,
   type StorageService,
 } from './service.ts';
-import { sendBytes, sendStream } from './serve.ts';
+import { disposition, sendBytes, sendStream } from './serve.ts';
 import { verifySigned } from './signing.ts';
 import type { ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
@@ -192,6 +192,8 @@ async function render(
     'x-transformations': transformationHeader(transformation),
     vary: 'Accept',
   };
+  const attachment = disposition(c.req.query('download'));
+  if (attachment) headers['content-disposition'] = attachment;
   // The ETag names the rendition, so the client has it already: nothing is read or rendered.
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
   const cached = await service.renditions.find(object.version, key);

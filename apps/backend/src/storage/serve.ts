@@ -30,11 +30,20 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-function disposition(download: string | undefined, name: string): string | undefined {
+/**
+ * Content-Disposition for `download`, as Storage writes it: a bare `attachment;` when no name is given (the browser
+ * takes the name from the URL), else the name percent-encoded (so it can hold no quote or separator) in both forms.
+ */
+export function disposition(download: string | undefined): string | undefined {
   if (download === undefined) return undefined;
-  const filename = download !== '' ? download : (name.split('/').pop() ?? name);
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  if (download === '') return 'attachment;';
+  const encoded = encodeURIComponent(download);
+  return `attachment; filename=${encoded}; filename*=UTF-8''${encoded};`;
+}
+
+/** The type an object is served as: never as a page, which would run on this origin (Storage sends text/plain). */
+export function servedContentType(mimetype: string): string {
+  return mimetype.toLowerCase().includes('text/html') ? 'text/plain' : mimetype;
 }
 
 function notModified(c: StorageContext, etag: string, lastModified: Date): boolean {
@@ -56,7 +65,7 @@ export async function serveObject(service: StorageService, c: StorageContext, ob
   if (!metadata) throw errors.noSuchKey();
   const lastModified = new Date(metadata.lastModified ?? object.updated_at);
   const headers: Record<string, string> = {
-    'content-type': metadata.mimetype,
+    'content-type': servedContentType(metadata.mimetype),
     'cache-control': metadata.cacheControl,
     etag: metadata.eTag,
     'last-modified': lastModified.toUTCString(),
@@ -64,7 +73,7 @@ export async function serveObject(service: StorageService, c: StorageContext, ob
     // A stored type is served as stored; the browser must not guess another from the bytes.
     'x-content-type-options': 'nosniff',
   };
-  const attachment = disposition(c.req.query('download'), object.name);
+  const attachment = disposition(c.req.query('download'));
   if (attachment) headers['content-disposition'] = attachment;
   if (notModified(c, metadata.eTag, lastModified)) return new Response(null, { status: 304, headers });
 

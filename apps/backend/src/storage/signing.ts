@@ -40,6 +40,26 @@ export function signUpload(
   );
 }
 
+/**
+ * The claims of a token this server signed, refused (as Storage words it) when expired, forged or not a token at all.
+ */
+export async function verifySignature(service: StorageService, token: string | undefined): Promise<SignedClaims> {
+  if (!token) throw errors.invalidSignature('Missing token');
+  if (token.split('.').length !== 3) throw errors.invalidJwt('jwt malformed');
+  try {
+    // Cached until the token expires: a signed URL is typically fetched many times.
+    return (await verifyCached(service.deps.keys, token)) as SignedClaims;
+  } catch (error) {
+    if ((error as Error).message.includes('expired')) throw errors.invalidJwt('jwt expired');
+    throw errors.invalidJwt('invalid signature');
+  }
+}
+
+/** Refused unless `claims` were signed for exactly this object. */
+export function assertSignedFor(claims: SignedClaims, bucket: string, key: string): void {
+  if (typeof claims.url !== 'string' || claims.url !== `${bucket}/${key}`) throw errors.invalidSignature();
+}
+
 /** The claims of a token signed for exactly this object; refused when expired, forged or made for another. */
 export async function verifySigned(
   service: StorageService,
@@ -47,15 +67,7 @@ export async function verifySigned(
   bucket: string,
   key: string,
 ): Promise<SignedClaims> {
-  if (!token) throw errors.invalidSignature('Missing token');
-  let claims: Claims;
-  try {
-    // Cached until the token expires: a signed URL is typically fetched many times.
-    claims = await verifyCached(service.deps.keys, token);
-  } catch (error) {
-    if ((error as Error).message.includes('expired')) throw errors.invalidJwt('jwt expired');
-    throw errors.invalidJwt('invalid signature');
-  }
-  if (typeof claims.url !== 'string' || claims.url !== `${bucket}/${key}`) throw errors.invalidSignature();
-  return claims as SignedClaims;
+  const claims = await verifySignature(service, token);
+  assertSignedFor(claims, bucket, key);
+  return claims;
 }

@@ -5,6 +5,9 @@ import type { Queryable, Statement } from '../db/types.ts';
 /** Timestamps as Storage sends them (JavaScript's toISOString). */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A RETURNING clause, or none for null. */
+const returningClause = (columns: string | null) => (columns === null ? '' : `returning ${columns}`);
+
 export const BUCKET_COLUMNS = `id, name, owner, public, file_size_limit::float8 as file_size_limit,
   to_jsonb(allowed_mime_types) as allowed_mime_types,
   ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at`;
@@ -74,7 +77,11 @@ export interface NewObject {
  * Inserts the object, or with `upsert` replaces the one of the same name (its row keeps its id). Row level security
  * checks the insert, and for a replacement the update too, exactly as on Supabase.
  */
-export function writeObjectStatement(object: NewObject, upsert: boolean, returning = OBJECT_COLUMNS): Statement {
+export function writeObjectStatement(
+  object: NewObject,
+  upsert: boolean,
+  returning: string | null = OBJECT_COLUMNS,
+): Statement {
   const conflict = upsert
     ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
          version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
@@ -82,23 +89,46 @@ export function writeObjectStatement(object: NewObject, upsert: boolean, returni
     : '';
   return {
     text: `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-     values ($1, $2, $3::uuid, $4, $5, $6, $7) ${conflict} returning ${returning}`,
+     values ($1, $2, $3::uuid, $4, $5, $6, $7) ${conflict} ${returningClause(returning)}`,
     params: objectParams(object),
   };
 }
 
+/**
+ * Back to the server's own role for the rest of the transaction. A write as the caller is read back this way rather
+ * than with RETURNING, which Postgres holds to the caller's select policies: Storage asks none of an upload (an
+ * insert policy alone lets people upload what they may not read).
+ */
+export const AS_SERVER_SQL = "select set_config('role', 'none', true) is null";
+
+/** The row of an object as just written, with the writing transaction's id, read as the server. */
+export function readWrittenStatement(bucket: string, name: string): Statement {
+  return {
+    text: `select ${WRITTEN_OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+    params: [bucket, name],
+  };
+}
+
+/**
+ * Inserts the object (or replaces it, with upsert) as whoever `tx` runs as, and answers its row read as the server
+ * (see AS_SERVER_SQL); the transaction's role is the same afterwards.
+ */
 export async function writeObject(tx: Queryable, object: NewObject, upsert: boolean): Promise<ObjectRow> {
-  const { text, params } = writeObjectStatement(object, upsert);
-  const { rows } = await tx.query<ObjectRow>(text, params);
-  return rows[0];
+  const { text, params } = writeObjectStatement(object, upsert, null);
+  await tx.query(text, params);
+  const { rows } = await tx.query<{ role: string }>("select current_setting('role') as role");
+  await tx.query(AS_SERVER_SQL);
+  const found = await tx.query<ObjectRow>(findObjectSql, [object.bucket, object.name]);
+  await tx.query("select set_config('role', $1, true) is null", [rows[0].role]);
+  return found.rows[0];
 }
 
 /** Replaces an existing object's bytes (PUT): no row when the caller cannot see or update it. */
-export function replaceObjectStatement(object: NewObject, returning = OBJECT_COLUMNS): Statement {
+export function replaceObjectStatement(object: NewObject, returning: string | null = OBJECT_COLUMNS): Statement {
   return {
     text: `update storage.objects set owner = $3::uuid, owner_id = $4, version = $5, metadata = $6, user_metadata = $7,
        updated_at = now(), last_accessed_at = now()
-     where bucket_id = $1 and name = $2 returning ${returning}`,
+     where bucket_id = $1 and name = $2 ${returningClause(returning)}`,
     params: objectParams(object),
   };
 }

@@ -17,27 +17,46 @@ import { assertAllowedType } from './mime.ts';
 import { assertBucketName, assertKey } from './names.ts';
 import {
   asCallerAt,
+  asServer,
   bucketOf,
   bypassesPolicies,
   callerOf,
   handled,
   type Caller,
+  type StorageContext,
   type StorageService,
 } from './service.ts';
+import { assertSignedFor, verifySignature, type SignedClaims } from './signing.ts';
 import { writeObject, type NewObject } from './sql.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
+const SIGNED_SUFFIX = '/sign';
 
+/**
+ * Who sends a request: a caller named by their token, or (at /upload/resumable/sign) whoever holds a signed upload
+ * URL's token, which lets them write that one object as its owner, past row level security.
+ */
 interface RequestState {
-  caller: Caller;
+  caller?: Caller;
+  signed?: SignedClaims;
   upsert: boolean;
 }
 
-/** A refusal as @tus/server sends it: the status, and Storage's error as the body. */
+/** Who created an upload: only they may continue or finish it. */
+function uploaderOf({ caller, signed }: RequestState): string {
+  if (signed) return `signed:${signed.jti ?? signed.url}`;
+  return caller!.owner ?? caller!.role;
+}
+
+/**
+ * A refusal as Storage's TUS endpoint sends it: the error's own status (404, 403, ...) with its message as the plain
+ * text body, which tus-js-client shows; a file over the size limit as @tus/server words it.
+ */
 function refusal(error: unknown): { status_code: number; body: string } {
   const known = error instanceof StorageError ? error : (fromDbError(error) ?? errors.internal());
   if (!(error instanceof StorageError) && !fromDbError(error)) console.error('Resumable upload:', error);
-  return { status_code: known.status, body: JSON.stringify(known.render()) };
+  if (known.code === 'EntityTooLarge') return { status_code: 413, body: 'Maximum size exceeded\n' };
+  return { status_code: known.statusCode, body: known.message };
 }
 
 class Rollback extends Error {}
@@ -79,23 +98,27 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
     maxSize: service.maxFileBytes,
     // Upload ids are made here, never taken from the client, so they are always safe file names.
     namingFunction: () => randomUUID(),
-    generateUrl: (_req, { id }) => `${service.deps.config.apiExternalUrl}${RESUMABLE_PATH}/${id}`,
+    // An upload made through a signed URL is continued there too.
+    generateUrl: (_req, { id }) =>
+      `${service.deps.config.apiExternalUrl}${RESUMABLE_PATH}${current().signed ? SIGNED_SUFFIX : ''}/${id}`,
     async onUploadCreate(_req, upload) {
       try {
-        const { caller, upsert } = current();
+        const { caller, upsert, signed } = current();
         if (upload.sizeIsDeferred) throw errors.invalidRequest('Upload-Length is required');
         const { bucket, key, contentType, maxBytes } = await target(upload);
+        if (signed) assertSignedFor(signed, bucket.id, key);
         if ((upload.size ?? 0) > maxBytes) throw errors.entityTooLarge();
         assertAllowedType(contentType, bucket.allowed_mime_types);
         // Whether the caller may write the object, asked before any byte is taken: written, then rolled back.
-        await asCallerAt(service, caller, 'POST', RESUMABLE_PATH, async (tx) => {
-          await write(tx, row(bucket.id, key, caller.owner, randomUUID()), upsert);
-          throw new Rollback();
-        }).catch((error: unknown) => {
-          if (!(error instanceof Rollback)) throw error;
-        });
-        // Who created the upload: only they may continue or finish it.
-        return { metadata: { ...upload.metadata, uploader: caller.owner ?? caller.role } };
+        if (caller) {
+          await asCallerAt(service, caller, 'POST', RESUMABLE_PATH, async (tx) => {
+            await write(tx, row(bucket.id, key, caller.owner, randomUUID()), upsert);
+            throw new Rollback();
+          }).catch((error: unknown) => {
+            if (!(error instanceof Rollback)) throw error;
+          });
+        }
+        return { metadata: { ...upload.metadata, uploader: uploaderOf(current()) } };
       } catch (error) {
         throw refusal(error);
       }
@@ -109,14 +132,16 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
       } catch {
         return; // @tus/server answers an unknown upload itself.
       }
-      if (!bypassesPolicies(caller) && upload.metadata?.uploader !== (caller.owner ?? caller.role)) {
+      const servesAnyone = caller !== undefined && bypassesPolicies(caller);
+      if (!servesAnyone && upload.metadata?.uploader !== uploaderOf(current())) {
         throw refusal(errors.accessDenied('You may not continue this upload'));
       }
     },
     async onUploadFinish(_req, upload) {
       try {
-        const { caller, upsert } = current();
+        const { caller, upsert, signed } = current();
         const { bucket, key, contentType, cacheControl, maxBytes } = await target(upload);
+        if (signed) assertSignedFor(signed, bucket.id, key);
         const version = randomUUID();
         const file = path.join(directory, upload.id);
         const stored = await service.store.write(version, createReadStream(file), maxBytes, () =>
@@ -131,7 +156,7 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
           userMetadata = null;
         }
         const object: NewObject = {
-          ...row(bucket.id, key, caller.owner, version),
+          ...row(bucket.id, key, signed ? signed.owner : caller!.owner, version),
           metadata: {
             eTag: stored.etag,
             size: stored.size,
@@ -144,7 +169,9 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
           userMetadata,
         };
         try {
-          await asCallerAt(service, caller, 'PATCH', RESUMABLE_PATH, (tx) => write(tx, object, upsert));
+          await (caller
+            ? asCallerAt(service, caller, 'PATCH', RESUMABLE_PATH, (tx) => write(tx, object, upsert))
+            : asServer(service, (tx) => write(tx, object, signed?.upsert === true)));
         } catch (error) {
           await service.store.remove([version]);
           throw error;
@@ -159,6 +186,22 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
   });
 
   const app = new Hono<AppEnv>();
+  // Through a signed upload URL: its token in x-signature instead of a caller's; refused as Storage's TUS endpoint
+  // refuses, in plain text.
+  const handleSigned = async (c: StorageContext) => {
+    let signed: SignedClaims;
+    try {
+      const token = c.req.header('x-signature');
+      if (!token) throw errors.invalidSignature('Missing x-signature header');
+      signed = await verifySignature(service, token);
+    } catch (error) {
+      const { status_code, body } = refusal(error);
+      return c.text(body, status_code as 400);
+    }
+    return state.run({ signed, upsert: signed.upsert === true }, () => tus.handleWeb(c.req.raw));
+  };
+  app.all(SIGNED_SUFFIX, handleSigned);
+  app.all(`${SIGNED_SUFFIX}/*`, handleSigned);
   const handle = handled(async (c) => {
     const caller = await callerOf(service, c);
     const upsert = c.req.header('x-upsert')?.toLowerCase() === 'true';

@@ -23,8 +23,8 @@ import {
 import {
   replaceObjectStatement,
   writeObjectStatement,
-  WRITTEN_OBJECT_COLUMNS,
-  type BucketRow,
+  AS_SERVER_SQL,
+  readWrittenStatement,
   type NewObject,
   type ObjectRow,
 } from './sql.ts';
@@ -47,43 +47,71 @@ export interface UploadRequest {
   afterWrite?: (tx: Queryable) => Promise<void>;
 }
 
-function writeStatement(object: NewObject, request: UploadRequest, returning?: string): Statement {
+/** The write of the object's row, returning nothing (see AS_SERVER_SQL). */
+function writeStatement(object: NewObject, request: UploadRequest): Statement {
   return request.mode === 'replace'
-    ? replaceObjectStatement(object, returning)
-    : writeObjectStatement(object, request.upsert, returning);
+    ? replaceObjectStatement(object, null)
+    : writeObjectStatement(object, request.upsert, null);
 }
 
 /**
- * Throws when the first bytes are not an image, for an image type declared for a bucket restricted to certain types.
- * Chunks are held back until enough bytes have come to tell (a network may deliver the first few alone).
+ * Refuses a file whose first bytes are not an image, for an image type declared for a bucket restricted to certain
+ * types. Chunks are held back until enough bytes have come to tell (a network may deliver the first few alone). A
+ * refused file is still measured to its end, keeping none of it: one over the size limit is refused as too large, as
+ * Storage, which never looks at the bytes, refuses it.
  */
 class TypeSniffer extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private checked = false;
-  constructor(private readonly contentType: string) {
+  /** Bytes of a file found not to be an image, counted and dropped. */
+  private refusedBytes: number | undefined;
+  constructor(
+    private readonly contentType: string,
+    private readonly maxBytes: number,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+    if (this.refusedBytes !== undefined) {
+      this.refusedBytes += chunk.length;
+      return done(this.refusal(false));
+    }
     if (this.checked) return done(null, chunk);
     this.head.push(chunk);
     this.headBytes += chunk.length;
     if (this.headBytes < SIGNATURE_BYTES) return done();
-    this.check(done);
+    const head = this.inspect();
+    if (head) return done(null, head);
+    done(this.refusal(false));
   }
   override _flush(done: (error?: Error | null, data?: Buffer) => void) {
     // An empty file is no page in disguise.
-    if (this.checked || this.headBytes === 0) return done();
-    this.check(done);
+    if (!this.checked && this.headBytes > 0) {
+      const head = this.inspect();
+      if (head) this.push(head);
+    }
+    done(this.refusal(true));
   }
-  private check(done: (error?: Error | null, data?: Buffer) => void) {
+  /** The bytes held back when they may be passed on; undefined (and counted) when the file is refused. */
+  private inspect(): Buffer | undefined {
     this.checked = true;
     const head = Buffer.concat(this.head);
     this.head = [];
-    if (!bytesMatchType(this.contentType, head)) return done(errors.invalidMimeType(essence(this.contentType)));
-    done(null, head);
+    if (bytesMatchType(this.contentType, head)) return head;
+    this.refusedBytes = head.length;
+    return undefined;
+  }
+  /** The refusal of a file found not to be an image, by the time it is known: its size at once, its type at its end. */
+  private refusal(ended: boolean): Error | null {
+    if (this.refusedBytes === undefined) return null;
+    if (this.refusedBytes > this.maxBytes) return errors.entityTooLarge();
+    return ended ? errors.invalidMimeType(essence(this.contentType)) : null;
   }
 }
+
+/** Whether a key names the empty file Storage's clients upload to keep an otherwise empty folder. */
+export const isEmptyFolderPlaceholder = (key: string): boolean => key.endsWith('.emptyFolderPlaceholder');
 
 /** Row level security binds the caller: not the service role (which bypasses it) nor a signed URL (run as Storage). */
 const policiesApply = (caller: Caller | undefined): caller is Caller =>
@@ -93,9 +121,14 @@ export async function upload(service: StorageService, c: StorageContext, request
   assertKey(request.key);
   const bucket = await bucketOf(service, request.bucket);
   if (!bucket) throw errors.noSuchBucket();
-  const maxBytes = Math.min(bucket.file_size_limit ?? Infinity, service.maxFileBytes);
+  // The placeholder that keeps an empty folder must be empty, and is taken whatever types the bucket allows.
+  const emptyFolder = isEmptyFolderPlaceholder(request.key);
+  const maxBytes = emptyFolder ? 0 : Math.min(bucket.file_size_limit ?? Infinity, service.maxFileBytes);
+  // A raw body's declared length is the file's; a form's also counts its fields and boundaries, so a file just within
+  // the limit would be refused by it: the form's file is measured as it is stored instead.
   const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > maxBytes) throw errors.entityTooLarge();
+  const isForm = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
+  if (!isForm && declared !== undefined && Number(declared) > maxBytes) throw errors.entityTooLarge();
 
   const row = (version: string, metadata: NewObject['metadata'], userMetadata: NewObject['userMetadata']) => ({
     bucket: request.bucket,
@@ -114,7 +147,7 @@ export async function upload(service: StorageService, c: StorageContext, request
     ? batchAs(service, request.caller, c, [writeStatement(row(randomUUID(), null, null), request)], {
         commit: false,
       }).then(([trial]) => {
-        if (trial.rows.length === 0) throw errors.noSuchKey();
+        if (trial.rowCount === 0) throw errors.noSuchKey();
       })
     : Promise.resolve();
   // Awaited below, on every path; until then a refusal must not count as unhandled.
@@ -123,7 +156,8 @@ export async function upload(service: StorageService, c: StorageContext, request
   let body: UploadBody;
   let stored: StoredFile;
   try {
-    ({ body, stored } = await storeBody(service, c, bucket, version, maxBytes, allowed));
+    const allowedTypes = emptyFolder ? null : bucket.allowed_mime_types;
+    ({ body, stored } = await storeBody(service, c, allowedTypes, version, maxBytes, allowed));
   } catch (error) {
     await allowed;
     throw error;
@@ -152,7 +186,7 @@ export async function upload(service: StorageService, c: StorageContext, request
       service,
       c,
       request,
-      writeStatement(row(version, metadata, body.userMetadata), request, WRITTEN_OBJECT_COLUMNS),
+      writeStatement(row(version, metadata, body.userMetadata), request),
     );
     if (!written) throw errors.noSuchKey();
     service.collectGarbageSoon();
@@ -166,10 +200,10 @@ export async function upload(service: StorageService, c: StorageContext, request
 type WrittenObject = ObjectRow & { txid: string };
 
 /**
- * Writes the object's row (returning it with its transaction's id) in one round trip, or in a transaction with the
- * request's own work before it; then this process keeps the row as written, for the next download of it (see
- * recent-rows.ts): the row the write returned, as any trigger that changes a row before it is written left it. Kept
- * rows serve only reads that row level security does not bind (signed URLs, the service role).
+ * Writes the object's row and reads it back as the server, with its transaction's id, in one round trip (or in a
+ * transaction with the request's own work after the write); then this process keeps the row as written, for the next
+ * download of it (see recent-rows.ts), as any trigger that changes a row before it is written left it. Kept rows
+ * serve only reads that row level security does not bind (signed URLs, the service role).
  */
 async function writeRow(
   service: StorageService,
@@ -179,14 +213,19 @@ async function writeRow(
 ): Promise<ObjectRow | undefined> {
   const { afterWrite, caller } = request;
   const mark = service.objects.mark();
+  const asServerAgain: Statement[] = caller ? [{ text: AS_SERVER_SQL, params: [] }] : [];
+  const readBack = readWrittenStatement(request.bucket, request.key);
   let written: WrittenObject | undefined;
   if (!afterWrite) {
-    const [write] = await batchAs(service, caller, c, [statement]);
-    written = write.rows[0] as unknown as WrittenObject | undefined;
+    const results = await batchAs(service, caller, c, [statement, ...asServerAgain, readBack]);
+    if (results[0].rowCount > 0) written = results[results.length - 1].rows[0] as unknown as WrittenObject;
   } else {
     const inTransaction = async (tx: Queryable) => {
-      const { rows } = await tx.query<WrittenObject>(statement.text, statement.params);
-      if (rows[0]) await afterWrite(tx);
+      const { rowCount } = await tx.query(statement.text, statement.params);
+      if (rowCount === 0) return undefined;
+      for (const { text, params } of asServerAgain) await tx.query(text, params);
+      const { rows } = await tx.query<WrittenObject>(readBack.text, readBack.params);
+      await afterWrite(tx);
       return rows[0];
     };
     written = await (caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction));
@@ -202,20 +241,20 @@ async function writeRow(
 async function storeBody(
   service: StorageService,
   c: StorageContext,
-  bucket: BucketRow,
+  allowedTypes: string[] | null,
   version: string,
   maxBytes: number,
   allowed: Promise<void>,
 ): Promise<{ body: UploadBody; stored: StoredFile }> {
   const body = await readUploadBody(c);
   try {
-    assertAllowedType(body.contentType, bucket.allowed_mime_types);
+    assertAllowedType(body.contentType, allowedTypes);
   } catch (error) {
     body.stream.resume();
     throw error;
   }
   let source: Readable = body.stream;
-  if (bucket.allowed_mime_types?.length) source = source.pipe(new TypeSniffer(body.contentType));
+  if (allowedTypes?.length) source = source.pipe(new TypeSniffer(body.contentType, maxBytes));
   body.stream.on('error', (error) => source.destroy(error));
   const refused = new AbortController();
   allowed.catch((error: unknown) => refused.abort(error));

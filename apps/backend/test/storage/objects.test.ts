@@ -228,7 +228,9 @@ describe('downloading', () => {
     const { publicUrl } = sb.anon.storage.from('open').getPublicUrl('logo.png', { download: 'brand.png' }).data;
     const response = await fetch(publicUrl);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain('attachment; filename="brand.png"');
+    expect(response.headers.get('content-disposition')).toBe(
+      "attachment; filename=brand.png; filename*=UTF-8''brand.png;",
+    );
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
     const privateUrl = sb.anon.storage.from('docs').getPublicUrl('dl/a.txt').data.publicUrl;
     expect((await fetch(privateUrl)).status).toBe(400);
