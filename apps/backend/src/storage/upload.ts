@@ -25,6 +25,7 @@ import {
   writeObjectStatement,
   AS_SERVER_SQL,
   readWrittenStatement,
+  WRITTEN_OBJECT_COLUMNS,
   type NewObject,
   type ObjectRow,
 } from './sql.ts';
@@ -47,11 +48,11 @@ export interface UploadRequest {
   afterWrite?: (tx: Queryable) => Promise<void>;
 }
 
-/** The write of the object's row, returning nothing (see AS_SERVER_SQL). */
-function writeStatement(object: NewObject, request: UploadRequest): Statement {
+/** The write of the object's row, returning `returning` of it, or nothing for null (see AS_SERVER_SQL). */
+function writeStatement(object: NewObject, request: UploadRequest, returning: string | null = null): Statement {
   return request.mode === 'replace'
-    ? replaceObjectStatement(object, null)
-    : writeObjectStatement(object, request.upsert, null);
+    ? replaceObjectStatement(object, returning)
+    : writeObjectStatement(object, request.upsert, returning);
 }
 
 /**
@@ -182,12 +183,7 @@ export async function upload(service: StorageService, c: StorageContext, request
     httpStatusCode: 200,
   };
   try {
-    const written = await writeRow(
-      service,
-      c,
-      request,
-      writeStatement(row(version, metadata, body.userMetadata), request),
-    );
+    const written = await writeRow(service, c, request, row(version, metadata, body.userMetadata));
     if (!written) throw errors.noSuchKey();
     service.collectGarbageSoon();
     return written;
@@ -200,33 +196,35 @@ export async function upload(service: StorageService, c: StorageContext, request
 type WrittenObject = ObjectRow & { txid: string };
 
 /**
- * Writes the object's row and reads it back as the server, with its transaction's id, in one round trip (or in a
- * transaction with the request's own work after the write); then this process keeps the row as written, for the next
- * download of it (see recent-rows.ts), as any trigger that changes a row before it is written left it. Kept rows
- * serve only reads that row level security does not bind (signed URLs, the service role).
+ * Writes the object's row, with its transaction's id, in one round trip (or in a transaction with the request's own
+ * work after the write); then this process keeps the row as written, for the next download of it (see
+ * recent-rows.ts), as any trigger that changes a row before it is written left it. Kept rows serve only reads that
+ * row level security does not bind (signed URLs, the service role). A caller bound by policies has the row read back
+ * as the server (see AS_SERVER_SQL); for anyone else the write returns it.
  */
 async function writeRow(
   service: StorageService,
   c: StorageContext,
   request: UploadRequest,
-  statement: Statement,
+  object: NewObject,
 ): Promise<ObjectRow | undefined> {
   const { afterWrite, caller } = request;
   const mark = service.objects.mark();
-  const asServerAgain: Statement[] = caller ? [{ text: AS_SERVER_SQL, params: [] }] : [];
-  const readBack = readWrittenStatement(request.bucket, request.key);
+  const bound = policiesApply(caller);
+  const statement = writeStatement(object, request, bound ? null : WRITTEN_OBJECT_COLUMNS);
+  const readBack = bound ? [{ text: AS_SERVER_SQL }, readWrittenStatement(request.bucket, request.key)] : [];
   let written: WrittenObject | undefined;
   if (!afterWrite) {
-    const results = await batchAs(service, caller, c, [statement, ...asServerAgain, readBack]);
+    const results = await batchAs(service, caller, c, [statement, ...readBack]);
     if (results[0].rowCount > 0) written = results[results.length - 1].rows[0] as unknown as WrittenObject;
   } else {
     const inTransaction = async (tx: Queryable) => {
-      const { rowCount } = await tx.query(statement.text, statement.params);
-      if (rowCount === 0) return undefined;
-      for (const { text, params } of asServerAgain) await tx.query(text, params);
-      const { rows } = await tx.query<WrittenObject>(readBack.text, readBack.params);
+      const first = await tx.query<WrittenObject>(statement.text, statement.params);
+      if (first.rowCount === 0) return undefined;
+      let found = first;
+      for (const { text, params } of readBack) found = await tx.query<WrittenObject>(text, params);
       await afterWrite(tx);
-      return rows[0];
+      return found.rows[0];
     };
     written = await (caller ? asCaller(service, caller, c, inTransaction) : asServer(service, inTransaction));
   }
