@@ -48,8 +48,13 @@ export function rangeDetails(problem: RangeProblem): string {
   return `An offset of ${problem.lower} was requested, but there are only ${problem.total} rows.`;
 }
 
+/** An offset past the counted rows also says, in Content-Range, how many rows there are. */
 export const invalidRange = (problem: RangeProblem) =>
-  make(416, 'PGRST103', 'Requested range not satisfiable', rangeDetails(problem));
+  new ApiError(
+    416,
+    { code: 'PGRST103', message: 'Requested range not satisfiable', details: rangeDetails(problem), hint: null },
+    problem.kind === 'outOfBounds' ? { 'Content-Range': `*/${problem.total}` } : {},
+  );
 
 export const invalidFilters = () =>
   make(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
@@ -110,6 +115,10 @@ export const unacceptableFilter = (target: string) =>
     `Bad operator on the '${target}' embedded resource`,
     'Only is null or not is null filters are allowed on embedded resources',
   );
+
+/** A `RAISE SQLSTATE 'PGRST'` whose MESSAGE or DETAIL is not the JSON PostgREST reads there. */
+export const raiseParseError = (details: string, hint: string) =>
+  make(500, 'PGRST121', `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`, details, hint);
 
 export const invalidPreferences = (prefs: string[]) =>
   make(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`);

@@ -1,7 +1,7 @@
 // Database errors as PostgREST answers them: the SQLSTATE decides the HTTP status; the body carries Postgres's own
 // message, detail and hint (which is what PostgREST sends, and all a client needs).
 import { DbError } from '../db/types.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, raiseParseError, type ErrorBody } from './errors.ts';
 
 /** PostgREST's SQLSTATE -> HTTP table. `authenticated` separates 401 from 403 on missing privileges. */
 export function statusForSqlState(code: string, message: string, authenticated: boolean): number {
@@ -62,41 +62,64 @@ export function statusForSqlState(code: string, message: string, authenticated: 
   return 400;
 }
 
-/** `RAISE SQLSTATE 'PGRST'` with a JSON message and detail gives the function full control of the response. */
-function raisedPgrst(error: DbError): ApiError | undefined {
+const RAISE_MESSAGE_HINT =
+  "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.";
+const RAISE_DETAIL_HINT =
+  "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
-    const message = JSON.parse(error.message) as {
-      code?: unknown;
-      message?: unknown;
-      details?: unknown;
-      hint?: unknown;
-    };
-    const detail = JSON.parse(error.detail ?? '') as { status?: unknown; headers?: unknown };
-    if (typeof message.code !== 'string' || typeof message.message !== 'string' || typeof detail.status !== 'number') {
-      return undefined;
-    }
-    const headers =
-      detail.headers && typeof detail.headers === 'object' ? (detail.headers as Record<string, string>) : {};
-    return new ApiError(
-      detail.status,
-      {
-        code: message.code,
-        message: message.message,
-        details: typeof message.details === 'string' ? message.details : null,
-        hint: typeof message.hint === 'string' ? message.hint : null,
-      },
-      headers,
-    );
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function fromDbError(error: DbError, authenticated: boolean): ApiError {
-  if (error.code === 'PGRST') {
-    const raised = raisedPgrst(error);
-    if (raised) return raised;
+const isOptionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+
+/** The response body a function raised: `code` and `message` are required, `details` and `hint` may be left out. */
+function raisedBody(message: string): ErrorBody | undefined {
+  const body = parseJsonObject(message);
+  if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') return undefined;
+  if (!isOptionalText(body.details) || !isOptionalText(body.hint)) return undefined;
+  return {
+    code: body.code,
+    message: body.message,
+    details: (body.details as string | undefined) ?? null,
+    hint: (body.hint as string | undefined) ?? null,
+  };
+}
+
+/** The status and headers a function raised: both required, every header value a string. */
+function raisedEnvelope(detail: string): { status: number; headers: Record<string, string> } | undefined {
+  const envelope = parseJsonObject(detail);
+  if (!envelope || !Number.isInteger(envelope.status)) return undefined;
+  const headers = envelope.headers;
+  if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) return undefined;
+  if (!Object.values(headers).every((value) => typeof value === 'string')) return undefined;
+  return { status: envelope.status as number, headers: headers as Record<string, string> };
+}
+
+/**
+ * `RAISE SQLSTATE 'PGRST'` gives the function full control of the response: the body as JSON in MESSAGE, the status
+ * and headers as JSON in DETAIL. Either one unreadable is PGRST121, a fault of the function, hence 500.
+ */
+function raisedPgrst(error: DbError): ApiError {
+  const body = raisedBody(error.message);
+  if (!body) return raiseParseError(`Invalid JSON value for MESSAGE: '${error.message}'`, RAISE_MESSAGE_HINT);
+  if (typeof error.detail !== 'string') {
+    return raiseParseError('DETAIL is missing in the RAISE statement', RAISE_DETAIL_HINT);
   }
+  const envelope = raisedEnvelope(error.detail);
+  if (!envelope) return raiseParseError(`Invalid JSON value for DETAIL: '${error.detail}'`, RAISE_DETAIL_HINT);
+  return new ApiError(envelope.status, body, envelope.headers);
+}
+
+export function fromDbError(error: DbError, authenticated: boolean): ApiError {
+  if (error.code === 'PGRST') return raisedPgrst(error);
   const status = statusForSqlState(error.code, error.message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new ApiError(

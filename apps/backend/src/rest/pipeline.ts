@@ -34,6 +34,15 @@ function maxAffectedOf(request: ApiRequest, plan: ActionPlan): number | undefine
   return maxAffected;
 }
 
+/**
+ * `application/vnd.pgrst.object+json` asks for exactly one row: a mutation is held to it whatever `return=` says,
+ * so a write touching several rows is undone even when no body is sent back.
+ */
+function isSingular(plan: ActionPlan): boolean {
+  if (plan.kind === 'mutate') return plan.media.kind === 'object';
+  return plan.format.kind === 'object';
+}
+
 /** tx=rollback where the database lets requests choose; with `db-tx-end` rollback, all but tx=commit. */
 function endsRolledBack(request: ApiRequest, cache: SchemaCache): boolean {
   const { transaction } = request.preferences;
@@ -90,7 +99,7 @@ export function createRestService(deps: { config: Config; db: Db; keys: Keys }):
       },
       statement,
       {
-        singular: plan.format.kind === 'object',
+        singular: isSingular(plan),
         rollback: endsRolledBack(request, cache),
         authenticated: auth.authenticated,
         readOnly: plan.kind === 'call' && request.method !== 'POST',

@@ -16,6 +16,8 @@ export interface RestResponse {
   status: number;
   headers: Record<string, string>;
   body: string | null;
+  /** Further values of a header the database set more than once (two `Set-Cookie`), each sent on its own line. */
+  repeatedHeaders?: [string, string][];
 }
 
 function negotiatedFormat(media: MediaType): BodyFormat {
@@ -61,8 +63,16 @@ export function errorResponse(error: ApiError): RestResponse {
   };
 }
 
-/** `response.status` and `response.headers` set by the database (e.g. in a function) override ours. */
-function applyGucs(result: ResultSet, status: number, headers: Record<string, string>): number {
+/**
+ * `response.status` and `response.headers` set by the database (e.g. in a function) override ours; a header it sets
+ * twice is sent twice. Returns the status and the repeated values.
+ */
+function applyGucs(
+  result: ResultSet,
+  status: number,
+  headers: Record<string, string>,
+): { status: number; repeated: [string, string][] } {
+  const repeated: [string, string][] = [];
   if (result.responseHeaders) {
     let parsed: unknown;
     try {
@@ -71,21 +81,21 @@ function applyGucs(result: ResultSet, status: number, headers: Record<string, st
       throw gucHeadersError();
     }
     if (!Array.isArray(parsed)) throw gucHeadersError();
-    // Names and values from the database are checked and normalized as Fetch headers check them.
-    const fromDatabase = new Headers();
+    const fromDatabase = new Set<string>();
     for (const entry of parsed as Record<string, unknown>[]) {
       const pairs = Object.entries(entry ?? {});
       if (pairs.length !== 1 || typeof pairs[0][1] !== 'string') throw gucHeadersError();
-      fromDatabase.set(pairs[0][0], pairs[0][1] as string);
+      // Names and values from the database are checked and normalized as Fetch headers check them.
+      const [[name, value]] = [...new Headers([[pairs[0][0], pairs[0][1] as string]])];
+      if (fromDatabase.has(name)) repeated.push([name, value]);
+      else headers[name] = value;
+      fromDatabase.add(name);
     }
-    fromDatabase.forEach((value, name) => {
-      headers[name] = value;
-    });
   }
-  if (!result.responseStatus) return status;
+  if (!result.responseStatus) return { status, repeated };
   const chosen = Number(result.responseStatus);
   if (!Number.isInteger(chosen) || chosen < 100 || chosen > 599) throw gucStatusError();
-  return chosen;
+  return { status: chosen, repeated };
 }
 
 function locationOf(table: string, keys: [string, string][]): string {
@@ -118,7 +128,9 @@ function mutationDraft(request: ApiRequest, plan: MutateAction, result: ResultSe
   const full = plan.representation === 'full';
   let status: number;
   if (plan.mutation === 'create') {
-    const mergedOnly = prefs.resolution === 'merge-duplicates' && result.inserted !== null && result.inserted <= 0;
+    // A merge that inserted nothing answers 200, an empty payload included (no row ever counted itself in).
+    const merges = plan.mutate.kind === 'insert' && plan.mutate.conflict?.resolution === 'merge-duplicates';
+    const mergedOnly = merges && (result.inserted ?? 0) <= 0;
     status = mergedOnly ? 200 : 201;
     if (result.location && result.location.length > 0)
       headers.location = locationOf(plan.mutate.table.name, result.location);
@@ -179,6 +191,8 @@ export function respond(request: ApiRequest, plan: ActionPlan, result: ResultSet
   const type = contentTypeOf(plan.format);
   if (type && draft.body !== null) draft.headers['content-type'] = type;
   if (request.negotiatedByProfile) draft.headers['content-profile'] = request.schema;
-  const status = applyGucs(result, draft.status, draft.headers);
-  return { status, headers: draft.headers, body: status === 204 ? null : draft.body };
+  const { status, repeated } = applyGucs(result, draft.status, draft.headers);
+  const response: RestResponse = { status, headers: draft.headers, body: status === 204 ? null : draft.body };
+  if (repeated.length > 0) response.repeatedHeaders = repeated;
+  return response;
 }

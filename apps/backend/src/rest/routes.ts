@@ -23,6 +23,18 @@ function pathAndQuery(url: string): { pathname: string; query: string } {
   return { pathname: url.slice(start, mark), query: url.slice(mark + 1, end) };
 }
 
+/**
+ * The gateway also reads the API key from an `apikey` query parameter and, as Supabase's gateway does, keeps it from
+ * the data service: there it would be a filter that does not parse, or a function argument.
+ */
+function withoutApiKey(query: string): string {
+  if (!query.includes('apikey')) return query;
+  return query
+    .split('&')
+    .filter((pair) => pair.split('=')[0] !== 'apikey')
+    .join('&');
+}
+
 export function restRoutes(deps: Deps): Hono<AppEnv> {
   const service = createRestService(deps);
   const app = new Hono<AppEnv>();
@@ -31,12 +43,17 @@ export function restRoutes(deps: Deps): Hono<AppEnv> {
     const raw: RawRequest = {
       method: c.req.method,
       path: pathname.startsWith(MOUNT) ? pathname.slice(MOUNT.length) || '/' : pathname,
-      query,
+      query: withoutApiKey(query),
       headers: headerRecord(c),
       body: WITHOUT_BODY.has(c.req.method) ? '' : await c.req.text(),
     };
     const answer = await service.handle(raw, c.get('apikeyClaims'));
-    return new Response(answer.body, { status: answer.status, headers: withCorsHeaders(c, answer.headers) });
+    const headers = withCorsHeaders(c, answer.headers);
+    if (!answer.repeatedHeaders) return new Response(answer.body, { status: answer.status, headers });
+    // Only a header the database set twice needs Fetch headers, which keep each value on its own line.
+    const all = new Headers(headers);
+    for (const [name, value] of answer.repeatedHeaders) all.append(name, value);
+    return new Response(answer.body, { status: answer.status, headers: all });
   });
   return app;
 }

@@ -33,6 +33,25 @@ describe('select', () => {
     ).toEqual([{ name: 'Ada', size: 3 }]);
   });
 
+  it('follows JSON paths into array (and composite) columns, selecting, filtering and ordering', async () => {
+    // tags is text[]: its path is read from the column turned into jsonb.
+    const selected = await h.get(`/rest/v1/rest_projects?select=name,first:tags->>0,tags->1&id=eq.${APOLLO}`);
+    expect(await selected.json()).toEqual([{ name: 'Apollo', first: 'space', tags: 'moon' }]);
+    expect(await names('/rest/v1/rest_projects?select=name&tags->>0=eq.space&order=name')).toEqual([
+      'Apollo',
+      'Cassini',
+    ]);
+    expect(await names('/rest/v1/rest_projects?select=name&or=(tags->>0.eq.ice,tags->>1.eq.moon)&order=name')).toEqual([
+      'Apollo',
+      'Borealis',
+    ]);
+    expect(await names('/rest/v1/rest_projects?select=name&tags=not.is.null&order=tags->>0.desc,name')).toEqual([
+      'Apollo',
+      'Cassini',
+      'Borealis',
+    ]);
+  });
+
   it("answers an unknown column with Postgres's 42703", async () => {
     expect(await summary(await h.get('/rest/v1/rest_projects?select=nope'))).toEqual({
       status: 400,
@@ -68,9 +87,24 @@ describe('filters', () => {
     ['and=(status.eq.active,or(budget.lt.100,budget.is.null))&order=name', ['Borealis', 'Dune, Part 2']],
     ['not.or=(status.eq.archived,budget.is.null)&order=name', ['Apollo', 'Dune, Part 2']],
     ['status=eq.active&name=ilike.*a*&order=name', ['Apollo', 'Borealis', 'Dune, Part 2']],
-    ['name=unknownop.x&order=name', ['Apollo', 'Borealis', 'Cassini']],
   ])('%s', async (query, expected) => {
     expect(await names(`/rest/v1/rest_projects?select=name&${query}`)).toEqual(expected);
+  });
+
+  it('refuses a parameter whose operator it does not know rather than ignoring it', async () => {
+    for (const query of ['name=unknownop.x', 'name=Apollo']) {
+      expect(await summary(await h.get(`/rest/v1/rest_projects?${query}`))).toMatchObject({
+        status: 400,
+        body: { code: 'PGRST100' },
+      });
+    }
+  });
+
+  it('reads an apikey query parameter as the key, never as a filter', async () => {
+    const response = await h.request(`/rest/v1/rest_clients?select=name&id=eq.1&apikey=${h.keys.anonKey}`, {
+      apikey: null,
+    });
+    expect(await summary(response)).toEqual({ status: 200, headers: {}, body: [{ name: 'Acme' }] });
   });
 
   it('refuses a malformed filter with PGRST100', async () => {
@@ -126,9 +160,11 @@ describe('order and ranges', () => {
   });
 
   it('answers 416 for an offset past the end, and for an inverted Range', async () => {
-    expect(await summary(await h.get('/rest/v1/rest_projects?offset=10', { Prefer: 'count=exact' }))).toEqual({
+    const pastTheEnd = await h.get('/rest/v1/rest_projects?offset=10', { Prefer: 'count=exact' });
+    // The refusal still says how many rows there are.
+    expect(await summary(pastTheEnd, ['content-range'])).toEqual({
       status: 416,
-      headers: {},
+      headers: { 'content-range': '*/4' },
       body: {
         code: 'PGRST103',
         message: 'Requested range not satisfiable',
@@ -148,6 +184,17 @@ describe('order and ranges', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('content-range')).toBe('0-2/3');
     expect(await response.text()).toBe('');
+  });
+
+  it('reads the Range header on GET only: HEAD, like every other method, ignores it', async () => {
+    const range = { Range: '0-0', Prefer: 'count=exact' };
+    const get = await h.get('/rest/v1/rest_projects?status=eq.active', range);
+    expect([get.status, get.headers.get('content-range')]).toEqual([206, '0-0/3']);
+    const head = await h.request('/rest/v1/rest_projects?status=eq.active', { method: 'HEAD', headers: range });
+    expect([head.status, head.headers.get('content-range')]).toEqual([200, '0-2/3']);
+    // An unsatisfiable Range is no error where it is not read.
+    const inverted = await h.request('/rest/v1/rest_projects', { method: 'HEAD', headers: { Range: '5-2' } });
+    expect(inverted.status).toBe(200);
   });
 });
 
@@ -270,6 +317,31 @@ describe('embedding', () => {
         },
       },
     );
+  });
+
+  it('orders by an embedded resource only when it is embedded and to-one', async () => {
+    const toMany = await h.get('/rest/v1/rest_clients?select=id,rest_projects(name)&order=rest_projects(name)');
+    expect(await summary(toMany)).toEqual({
+      status: 400,
+      headers: {},
+      body: {
+        code: 'PGRST118',
+        message: "A related order on 'rest_projects' is not possible",
+        details: "'rest_clients' and 'rest_projects' do not form a many-to-one or one-to-one relationship",
+        hint: null,
+      },
+    });
+    const notEmbedded = await h.get('/rest/v1/rest_projects?select=name&order=rest_clients(name)');
+    expect(await summary(notEmbedded)).toEqual({
+      status: 400,
+      headers: {},
+      body: {
+        code: 'PGRST108',
+        message: "'rest_clients' is not an embedded resource in this request",
+        details: null,
+        hint: "Verify that 'rest_clients' is included in the 'select' query parameter.",
+      },
+    });
   });
 
   it('nests embeddings and orders by a to-one column', async () => {

@@ -26,6 +26,25 @@ create sequence public.rest_calls;
 grant usage on sequence public.rest_calls to anon, authenticated, service_role;
 create function public.rest_counted() returns json language sql stable
   as $$ select json_build_object('call', nextval('public.rest_calls'), 'tags', json_build_array('a', null)) $$;
+create function public.rest_raise_pgrst(message text, detail text) returns void language plpgsql as $$
+begin
+  if detail is null then raise sqlstate 'PGRST' using message = message;
+  else raise sqlstate 'PGRST' using message = message, detail = detail;
+  end if;
+end $$;
+create function public.rest_tags(tags text[]) returns text[] language sql immutable as $$ select tags $$;
+create function public.rest_joined(separator text, variadic parts text[]) returns text language sql immutable
+  as $$ select array_to_string(parts, separator) $$;
+create function public.rest_next(n int, out next int) language sql immutable as $$ select n + 1 $$;
+create function public.rest_bumped(inout n int) language sql immutable as $$ select n + 1 $$;
+create function public.rest_letters() returns table (letter text) language sql immutable
+  as $$ values ('a'), ('b') $$;
+create function public.rest_any_row() returns record language sql stable
+  as $$ select id, name from public.rest_clients where id = 1 $$;
+create function public.rest_sign_in() returns void language sql as $$
+  select set_config('response.headers',
+    '[{"Set-Cookie": "session=abc; HttpOnly; Path=/"}, {"Set-Cookie": "theme=dark; Path=/"}]', true) $$;
+create function public.rest_code(code char(3)) returns text language sql immutable as $$ select code $$;
 create function public.rest_stats() returns table (client_id int, total bigint) language sql stable
   as $$ select client_id, count(*) from public.rest_projects group by 1 $$;
 `;
@@ -53,6 +72,34 @@ describe('arguments', () => {
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: expected,
     });
+  });
+
+  it('takes each value of a VARIADIC parameter as an element, and an array literal for any other array', async () => {
+    const joined = await h.get('/rest/v1/rpc/rest_joined?separator=-&parts=a&parts=b');
+    expect(await joined.json()).toBe('a-b');
+    const form = await h.request('/rest/v1/rpc/rest_joined', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'separator=%2B&parts=a&parts=b&parts=c',
+    });
+    expect(await form.json()).toBe('a+b+c');
+    expect(await (await h.get('/rest/v1/rpc/rest_tags?tags=%7Bx,y%7D')).json()).toEqual(['x', 'y']);
+    // A repeated parameter that is not VARIADIC takes its last value.
+    expect(await (await h.get('/rest/v1/rpc/rest_tags?tags=%7Bx%7D&tags=%7By,z%7D')).json()).toEqual(['y', 'z']);
+  });
+
+  it('reads the arguments from the first row of a CSV body', async () => {
+    const response = await h.request('/rest/v1/rpc/rest_add', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/csv' },
+      body: 'a,b\n1,2\n4,6',
+    });
+    expect(await summary(response)).toEqual({ status: 200, headers: {}, body: 3 });
+  });
+
+  it('passes a char(n) argument whole rather than cut to one character', async () => {
+    expect(await (await h.get('/rest/v1/rpc/rest_code?code=abc')).json()).toBe('abc');
+    expect(await (await call('rest_code', { code: 'xyz' })).json()).toBe('xyz');
   });
 
   it('answers arguments that match no function with PGRST202', async () => {
@@ -116,6 +163,14 @@ describe('results', () => {
     expect(await stripped.json()).toEqual({ call: first.call + 2, tags: ['a', null] });
   });
 
+  it('answers OUT, INOUT and TABLE parameters as rows named after them, even a single one', async () => {
+    expect(await (await h.get('/rest/v1/rpc/rest_next?n=1')).json()).toEqual({ next: 2 });
+    expect(await (await h.get('/rest/v1/rpc/rest_bumped?n=1')).json()).toEqual({ n: 2 });
+    expect(await (await h.get('/rest/v1/rpc/rest_letters?letter=eq.b')).json()).toEqual([{ letter: 'b' }]);
+    // A bare record has no declared columns: it is sent as the function built it.
+    expect(await (await call('rest_any_row', {})).json()).toEqual({ id: 1, name: 'Acme' });
+  });
+
   it('answers a void function with 204 after running it', async () => {
     const response = await call('rest_archive', { project: '00000000-0000-4000-8000-000000000002' });
     expect(response.status).toBe(204);
@@ -139,6 +194,56 @@ describe('results', () => {
       headers: { 'x-queue': 'later' },
       body: 'queued',
     });
+  });
+
+  it('sends a header the function set twice on two lines, as two cookies', async () => {
+    const response = await call('rest_sign_in', {});
+    expect(response.status).toBe(204);
+    expect(response.headers.getSetCookie()).toEqual(['session=abc; HttpOnly; Path=/', 'theme=dark; Path=/']);
+  });
+
+  it("answers RAISE SQLSTATE 'PGRST' with the status, headers and body the function wrote", async () => {
+    const raised = await call('rest_raise_pgrst', {
+      message: '{"code":"123","message":"ABC","details":"DEF","hint":"XYZ"}',
+      detail: '{"status":332,"headers":{"X-Header":"str"}}',
+    });
+    expect(await summary(raised, ['x-header', 'proxy-status'])).toEqual({
+      status: 332,
+      headers: { 'x-header': 'str', 'proxy-status': 'PostgREST; error=123' },
+      body: { code: '123', message: 'ABC', details: 'DEF', hint: 'XYZ' },
+    });
+  });
+
+  it("answers an unreadable RAISE SQLSTATE 'PGRST' with PGRST121, a fault of the function", async () => {
+    const refusal = (details: string, hint: string) => ({
+      status: 500,
+      headers: {},
+      body: {
+        code: 'PGRST121',
+        message: `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+        details,
+        hint,
+      },
+    });
+    const messageHint =
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.";
+    const detailHint =
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+    const envelope = '{"status":332,"headers":{}}';
+    expect(await summary(await call('rest_raise_pgrst', { message: 'INVALID', detail: envelope }))).toEqual(
+      refusal("Invalid JSON value for MESSAGE: 'INVALID'", messageHint),
+    );
+    const body = '{"code":"123","message":"ABC"}';
+    expect(await summary(await call('rest_raise_pgrst', { message: body, detail: 'INVALID' }))).toEqual(
+      refusal("Invalid JSON value for DETAIL: 'INVALID'", detailHint),
+    );
+    expect(await summary(await call('rest_raise_pgrst', { message: body, detail: null }))).toEqual(
+      refusal('DETAIL is missing in the RAISE statement', detailHint),
+    );
+    // Headers are obligatory in DETAIL.
+    expect(await summary(await call('rest_raise_pgrst', { message: body, detail: '{"status":402}' }))).toEqual(
+      refusal(`Invalid JSON value for DETAIL: '{"status":402}'`, detailHint),
+    );
   });
 
   it('answers a RAISE with 400 and its message, detail and hint', async () => {

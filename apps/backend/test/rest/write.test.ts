@@ -119,6 +119,35 @@ describe('insert', () => {
     expect(await clientNames()).not.toContain('One');
   });
 
+  it('holds a write asked for as one object to one row even without a representation', async () => {
+    const single = { Accept: 'application/vnd.pgrst.object+json' };
+    const prefers: Record<string, string>[] = [{}, { Prefer: 'return=minimal' }, { Prefer: 'return=headers-only' }];
+    for (const prefer of prefers) {
+      const response = await h.send('POST', '/rest/v1/rest_clients', [{ name: 'Six' }, { name: 'Seven' }], {
+        ...single,
+        ...prefer,
+      });
+      expect(await summary(response)).toEqual({
+        status: 406,
+        headers: {},
+        body: {
+          code: 'PGRST116',
+          message: 'Cannot coerce the result to a single JSON object',
+          details: 'The result contains 2 rows',
+          hint: null,
+        },
+      });
+    }
+    expect(await clientNames()).not.toContain('Six');
+    const deleted = await h.send('DELETE', '/rest/v1/rest_tasks?estimate=gt.0', undefined, single);
+    expect(await summary(deleted)).toMatchObject({ status: 406, body: { details: 'The result contains 2 rows' } });
+    const updated = await h.send('PATCH', '/rest/v1/rest_clients?id=lt.0', { name: 'Nobody' }, single);
+    expect(await summary(updated)).toMatchObject({ status: 406, body: { details: 'The result contains 0 rows' } });
+    // Exactly one row is written, with no body.
+    const one = await h.send('PATCH', '/rest/v1/rest_clients?id=eq.2', { name: 'Globex' }, single);
+    expect(await summary(one, ['content-type'])).toEqual({ status: 204, headers: { 'content-type': null }, body: '' });
+  });
+
   it('does nothing with tx=rollback, yet answers as if it had', async () => {
     const response = await h.send(
       'POST',
@@ -182,6 +211,18 @@ describe('upsert', () => {
       },
     );
     expect(await summary(ignored)).toEqual({ status: 201, headers: {}, body: [] });
+  });
+
+  it('answers 200 to a merge of an empty payload, which inserted nothing', async () => {
+    const prefer = { Prefer: 'resolution=merge-duplicates,return=representation' };
+    expect(await summary(await h.send('POST', '/rest/v1/rest_clients', [], prefer))).toEqual({
+      status: 200,
+      headers: {},
+      body: [],
+    });
+    // Ignoring duplicates is still a create.
+    const ignoring = { Prefer: 'resolution=ignore-duplicates,return=representation' };
+    expect((await h.send('POST', '/rest/v1/rest_clients', [], ignoring)).status).toBe(201);
   });
 });
 
@@ -264,6 +305,29 @@ describe('update and delete', () => {
       headers: {},
       body: [],
     });
+  });
+
+  it('refuses a filter without an operator instead of writing every row', async () => {
+    const before = await (await h.get('/rest/v1/rest_tasks?select=id,done&order=id')).text();
+    for (const method of ['DELETE', 'PATCH']) {
+      const response = await h.send(
+        method,
+        '/rest/v1/rest_tasks?id=1',
+        method === 'PATCH' ? { done: true } : undefined,
+      );
+      expect(await summary(response)).toEqual({
+        status: 400,
+        headers: {},
+        body: {
+          code: 'PGRST100',
+          message: '"failed to parse filter (1)" (line 1, column 2)',
+          details: 'unexpected end of input expecting delimiter (.)',
+          hint: null,
+        },
+      });
+    }
+    expect(await (await h.get('/rest/v1/rest_tasks?select=id,done&order=id')).text()).toBe(before);
+    expect((await h.get('/rest/v1/rest_tasks?done=true')).status).toBe(400);
   });
 
   it('deletes the filtered rows', async () => {

@@ -9,7 +9,21 @@ import { negotiate } from './negotiate.ts';
 import { planRootRead } from './read.ts';
 import type { ActionPlan, CallAction } from './types.ts';
 
-/** The arguments as one JSON object; on GET, repeated parameters of array type become arrays. */
+/**
+ * Arguments given as name=value pairs (a query string, a form), as PostgREST reads them: each value of a VARIADIC
+ * parameter is one element of its array; any other parameter takes its last value as it is (`{a,b}` for an array).
+ */
+function pairArguments(pairs: Iterable<[string, string]>, routine: Routine): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of pairs) {
+    const variadic = routine.params.find((param) => param.name === key)?.variadic;
+    const previous = values[key];
+    values[key] = variadic ? [...(Array.isArray(previous) ? previous : []), value] : value;
+  }
+  return values;
+}
+
+/** The arguments as one JSON object; from a query string or a form, a VARIADIC parameter's values gather. */
 function argumentsOf(request: ApiRequest, routine: Routine): CallAction['args'] {
   const payload = request.payload;
   // A function of one unnamed parameter is called with the arguments whole, as PostgREST calls it positionally.
@@ -18,15 +32,14 @@ function argumentsOf(request: ApiRequest, routine: Routine): CallAction['args'] 
     (request.preferences.params === 'single-object' && routine.params.length === 1 && isJson(routine.params[0].type));
   if (request.action.kind === 'call' && request.action.method === 'POST' && payload) {
     if (positional) return { kind: 'single', value: payload.raw, type: routine.params[0].type };
+    if (payload.kind === 'json' && payload.form) {
+      const values = pairArguments(payload.form, routine);
+      return { kind: 'object', json: JSON.stringify(values), names: request.query.columns ?? Object.keys(values) };
+    }
     const names = request.query.columns ?? (payload.kind === 'json' ? payload.keys : routine.params.map((p) => p.name));
     return { kind: 'object', json: payload.raw, names };
   }
-  const values: Record<string, string | string[]> = {};
-  for (const [key, value] of request.query.rpcParams) {
-    const isArray = routine.params.find((param) => param.name === key)?.type.endsWith('[]');
-    const previous = values[key];
-    values[key] = isArray ? [...(Array.isArray(previous) ? previous : []), value] : value;
-  }
+  const values = pairArguments(request.query.rpcParams, routine);
   const json = JSON.stringify(values);
   if (hasSingleUnnamedParam(routine)) return { kind: 'single', value: json, type: routine.params[0].type };
   return { kind: 'object', json, names: Object.keys(values) };

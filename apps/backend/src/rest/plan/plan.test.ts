@@ -43,6 +43,11 @@ describe('read plans', () => {
     expect(read.read.select[0].alias).toBe('b');
   });
 
+  it('names a JSON path by its last key past any index, or by its column when it has only indexes', () => {
+    const read = plan({ query: 'select=meta->c->0->d->>4,meta->0->a->>2,meta->0->>1' }) as ReadAction;
+    expect(read.read.select.map((field) => field.alias)).toEqual(['d', 'a', 'meta']);
+  });
+
   it.each([
     [
       'select=*,client:clients(name)',

@@ -1,19 +1,28 @@
 // The read plan: the select forest becomes a tree of reads (one per embedded resource), each with its filters,
 // logic trees, order and range taken from the parameters whose embed path names it.
-import { aggregatesNotAllowed, duplicateEmbedName, notEmbedded, unacceptableFilter } from '../errors.ts';
+import {
+  aggregatesNotAllowed,
+  duplicateEmbedName,
+  notEmbedded,
+  relatedOrderNotToOne,
+  unacceptableFilter,
+} from '../errors.ts';
 import type { ApiRequest, EmbedPath, Field, LogicTree, SelectField, SelectItem } from '../request/types.ts';
-import type { QualifiedName, SchemaCache } from '../schema/types.ts';
+import { findTable, type QualifiedName, type SchemaCache } from '../schema/types.ts';
 import { planEmbed } from './embed.ts';
 import { applySpreadAggregates } from './spread-aggregates.ts';
 import type { PlannedField, ReadPlan } from './types.ts';
 
 const samePath = (a: EmbedPath, b: EmbedPath) => a.length === b.length && a.every((name, i) => name === b[i]);
 
-/** The key a JSON path yields when no alias is given: its last key, as PostgREST names it. */
+/**
+ * The key a JSON path yields when no alias is given, as PostgREST names it: the path's last key, indexes passed
+ * over (`data->c->0` is `c`), or the column's name when the path has only indexes.
+ */
 function jsonPathAlias(field: Field): string | undefined {
-  const last = field.jsonPath[field.jsonPath.length - 1];
-  if (!last) return undefined;
-  return last.index ? field.name : last.operand;
+  if (field.jsonPath.length === 0) return undefined;
+  const keys = field.jsonPath.filter((step) => !step.index);
+  return keys.length > 0 ? keys[keys.length - 1].operand : field.name;
 }
 
 function planField(item: SelectField): PlannedField {
@@ -24,6 +33,27 @@ function planField(item: SelectField): PlannedField {
   if (item.aggregate !== undefined) planned.aggregate = item.aggregate;
   if (item.aggregateCast !== undefined) planned.aggregateCast = item.aggregateCast;
   return planned;
+}
+
+type FieldResolver = (field: Field) => Field;
+
+/**
+ * JSON paths apply to json and jsonb columns as they are (so their indexes serve); any other column, a composite,
+ * an array or one the schema cache does not know, is turned into jsonb first, as PostgREST does.
+ */
+function jsonFieldResolver(cache: SchemaCache, from: QualifiedName): FieldResolver {
+  const columns = findTable(cache, from.schema, from.name)?.columns ?? [];
+  return (field) => {
+    if (field.jsonPath.length === 0 || field.name === '*') return field;
+    const column = columns.find((candidate) => candidate.name === field.name);
+    const type = column?.nominalType ?? column?.type;
+    return type === 'json' || type === 'jsonb' ? field : { ...field, toJson: true };
+  };
+}
+
+function resolveTree(tree: LogicTree, resolve: FieldResolver): LogicTree {
+  if (tree.kind === 'filter') return { kind: 'filter', filter: { ...tree.filter, field: resolve(tree.filter.field) } };
+  return { ...tree, children: tree.children.map((child) => resolveTree(child, resolve)) };
 }
 
 export interface ReadContext {
@@ -48,17 +78,24 @@ export function planReadTree(
 ): ReadPlan {
   const { request } = context;
   const query = request.query;
+  const resolve = jsonFieldResolver(context.cache, from);
   const where: LogicTree[] = [
     ...query.filters
       .filter((f) => samePath(f.path, path))
       .map((f): LogicTree => ({ kind: 'filter', filter: f.filter })),
     ...query.logic.filter((l) => samePath(l.path, path)).map((l) => l.tree),
-  ];
+  ].map((tree) => resolveTree(tree, resolve));
   const plan: ReadPlan = {
     from,
-    select: items.filter((item): item is SelectField => item.kind === 'field').map(planField),
+    select: items
+      .filter((item): item is SelectField => item.kind === 'field')
+      .map((item) => planField({ ...item, field: resolve(item.field) })),
     where,
-    order: query.order.filter((o) => samePath(o.path, path)).flatMap((o) => o.terms),
+    order: query.order
+      .filter((o) => samePath(o.path, path))
+      .flatMap((o) => o.terms)
+      // A related term names a column of the embedded resource, whose type this read does not know.
+      .map((term) => (term.relation === undefined ? { ...term, field: resolve(term.field) } : term)),
     range: path.length === 0 ? request.topLevelRange : (query.ranges.get(path.join('.')) ?? { offset: 0 }),
     embeds: [],
     embedFilters: [],
@@ -68,11 +105,22 @@ export function planReadTree(
     if (item.kind === 'relation') plan.embeds.push(planEmbed(context, plan, item, path));
   }
   takeEmbedFilters(plan);
+  checkRelatedOrder(plan);
   if (path.length === 0) {
     applySpreadAggregates(context.cache, plan, false);
     checkEmbedNames(plan, 1);
   }
   return plan;
+}
+
+/** `order=client(name)` orders by an embedded resource of this read, and only by one that is to-one. */
+function checkRelatedOrder(plan: ReadPlan): void {
+  for (const term of plan.order) {
+    if (term.relation === undefined) continue;
+    const embed = plan.embeds.find((candidate) => candidate.name === term.relation);
+    if (!embed) throw notEmbedded(term.relation);
+    if (!embed.toOne) throw relatedOrderNotToOne(plan.from.name, embed.name);
+  }
 }
 
 /** Every resource embeds each name once, or PostgreSQL would meet one join alias twice (42712). */

@@ -68,7 +68,7 @@ export class Cursor {
 }
 
 /** Parses all of `input`; a failure becomes PGRST100 with PostgREST's wording. */
-export function parseAll<T>(source: string, input: string, parse: (cursor: Cursor) => T): T {
+export function parseAll<T>(source: string, input: string, parse: (cursor: Cursor) => T, shown = input): T {
   const cursor = new Cursor(input);
   try {
     const result = parse(cursor);
@@ -78,7 +78,7 @@ export function parseAll<T>(source: string, input: string, parse: (cursor: Curso
     if (!(error instanceof ParseFailure)) throw error;
     const reported = cursor.furthest && cursor.furthest.position > error.position ? cursor.furthest : error;
     throw queryParamError(
-      `"failed to parse ${source} (${input})" (line 1, column ${reported.position + 1})`,
+      `"failed to parse ${source} (${shown})" (line 1, column ${reported.position + 1})`,
       reported.details,
     );
   }
@@ -129,17 +129,43 @@ export function fieldName(cursor: Cursor): string {
 }
 
 const JSON_INDEX_ENDS = ['->', '::', '.', ','];
+// A JSON key is any text but these (a dash joins pieces, as in `23-xy-45`); `"..."` quotes anything.
+const JSON_KEY_RESERVED = '(-:.,>)';
+const JSON_KEY_EXPECTED = 'any non reserved character different from: .,>()';
+
+function jsonKeyPiece(cursor: Cursor): string {
+  const start = cursor.position;
+  while (!cursor.atEnd && !JSON_KEY_RESERVED.includes(cursor.peek())) cursor.position++;
+  if (cursor.position === start) cursor.fail(JSON_KEY_EXPECTED);
+  return cursor.input.slice(start, cursor.position);
+}
+
+function jsonKey(cursor: Cursor): string {
+  if (cursor.peek() === '"') return quotedValue(cursor);
+  const parts = [jsonKeyPiece(cursor)];
+  while (cursor.peek() === '-' && cursor.peek(2) !== '->') {
+    cursor.position++;
+    parts.push(jsonKeyPiece(cursor));
+  }
+  return parts.join('-').trim();
+}
 
 function jsonOperand(cursor: Cursor): Pick<JsonOperation, 'operand' | 'index'> {
+  // Neither an index nor a key can start here: Parsec names both alternatives.
+  const next = cursor.peek();
+  if (cursor.atEnd || (next !== '"' && JSON_KEY_RESERVED.includes(next) && next !== '-')) {
+    cursor.fail(`"-", digit or ${JSON_KEY_EXPECTED}`);
+  }
   const index = cursor.attempt(() => {
-    const match = /^-?\d+/.exec(cursor.input.slice(cursor.position));
+    const negative = cursor.eat('-');
+    const match = /^\d+/.exec(cursor.input.slice(cursor.position));
     if (!match) cursor.fail('digit');
     cursor.position += match[0].length;
     if (!cursor.atEnd && !JSON_INDEX_ENDS.some((end) => cursor.lookingAt(end))) cursor.fail('"->", "::", "." or ","');
-    return match[0].startsWith('-') ? match[0] : `+${match[0]}`;
+    return negative ? `-${match[0]}` : `+${match[0]}`;
   });
   if (index !== undefined) return { operand: index, index: true };
-  return { operand: fieldName(cursor), index: false };
+  return { operand: jsonKey(cursor), index: false };
 }
 
 export function jsonPath(cursor: Cursor): JsonOperation[] {

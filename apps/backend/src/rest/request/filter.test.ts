@@ -266,4 +266,19 @@ describe('parseLogic', () => {
   it('refuses an empty tree', () => {
     expect(() => parseLogic('or', '()')).toThrow(ApiError);
   });
+
+  it('words a refused tree as PostgREST: the value in the message, columns counted from the operator', () => {
+    try {
+      parseLogic('or', '()');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ApiError).body).toEqual({
+        code: 'PGRST100',
+        message: '"failed to parse logic tree (())" (line 1, column 4)',
+        details:
+          'unexpected ")" expecting field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)',
+        hint: null,
+      });
+    }
+  });
 });

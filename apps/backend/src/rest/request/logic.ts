@@ -25,6 +25,7 @@ const logicValue: ValueParser = (cursor) => {
 };
 
 function logicTree(cursor: Cursor): LogicTree {
+  const start = cursor.position;
   const statement = cursor.attempt((): LogicTree => {
     const target = field(cursor);
     cursor.expect('.', 'delimiter (.)');
@@ -32,6 +33,10 @@ function logicTree(cursor: Cursor): LogicTree {
   });
   if (statement) return statement;
   const negated = cursor.eat('not.');
+  // Nothing fits here: Parsec names every alternative that failed at this one position.
+  if (!negated && cursor.position === start && !cursor.lookingAt('and') && !cursor.lookingAt('or')) {
+    cursor.fail('field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)');
+  }
   const operator = cursor.eat('and') ? 'and' : cursor.eat('or') ? 'or' : cursor.fail('logic operator (and, or)');
   cursor.skipSpaces();
   cursor.expect('(');
@@ -57,6 +62,7 @@ export function parseLogic(key: string, value: string): { path: EmbedPath; tree:
   const operator = names[names.length - 1];
   const negated = names.includes('not');
   const path = names.slice(0, -1).filter((name) => name !== 'not');
-  const tree = parseAll('logic tree', `${negated ? 'not.' : ''}${operator}${value}`, logicTree);
+  // The operator is parsed as the tree's head (columns count from it), yet the message shows the value alone.
+  const tree = parseAll('logic tree', `${negated ? 'not.' : ''}${operator}${value}`, logicTree, value);
   return { path, tree };
 }

@@ -90,15 +90,18 @@ export function parseRequest(raw: RawRequest, context: ParseContext): ApiRequest
   const target = targetOf(raw.path);
   const action = actionOf(method, target);
   const { schema, negotiatedByProfile } = schemaOf(method, raw.headers, context.schemas);
-  const query = parseQueryParams(raw.query);
+  const query = parseQueryParams(raw.query, {
+    argumentsInQuery: action.kind === 'call' && (method === 'GET' || method === 'HEAD'),
+  });
   const preferences = parsePreferences(splitHeader(raw.headers.prefer), context.isTimezone);
   // Where the database lets no request choose, PostgREST still accepts tx=commit and tx=rollback (handling=strict
   // does not refuse them) but applies neither.
   if (context.allowTransactionOverride === false) delete preferences.transaction;
   if (preferences.handling === 'strict' && preferences.invalid.length > 0)
     throw invalidPreferences(preferences.invalid);
-  const readsRows = method === 'GET' || method === 'HEAD';
-  const range = topLevelRange(readsRows ? parseRangeHeader(raw.headers.range) : undefined, query.ranges.get(''));
+  // RFC 9110 has the Range header ignored by every method but GET, HEAD included, and so does PostgREST.
+  const headerRange = method === 'GET' ? parseRangeHeader(raw.headers.range) : undefined;
+  const range = topLevelRange(headerRange, query.ranges.get(''));
   if (action.kind === 'upsert' && query.ranges.has('')) throw putLimitNotAllowed();
   const hasBody =
     action.kind === 'create' ||

@@ -64,13 +64,17 @@ export function parsePayload({ body, contentType, columns, isCall }: PayloadInpu
   if (isCall && (mime === 'text/plain' || mime === 'text/xml' || mime === 'application/octet-stream')) {
     return { kind: 'raw-json', raw: body, isObject: false };
   }
-  if (mime === 'text/csv' && !isCall) {
+  // A function reads a CSV body as it reads a JSON array: its first row gives the arguments.
+  if (mime === 'text/csv') {
     const { raw, keys } = csvToJson(body);
     return { kind: 'json', raw, keys, isObject: false };
   }
   if (mime === 'application/x-www-form-urlencoded') {
-    const form = Object.fromEntries(new URLSearchParams(body));
-    return { kind: 'json', raw: JSON.stringify(form), keys: Object.keys(form), isObject: true };
+    const pairs = [...new URLSearchParams(body)];
+    const form = Object.fromEntries(pairs);
+    const payload: Payload = { kind: 'json', raw: JSON.stringify(form), keys: Object.keys(form), isObject: true };
+    // A function reads the pairs themselves: a VARIADIC parameter takes every value of its name.
+    return isCall ? { ...payload, form: pairs } : payload;
   }
   throw invalidBody(`Content-Type not acceptable: ${mime}`);
 }

@@ -1,5 +1,6 @@
 // The query string: which parameter is reserved, a filter, a logic tree, an order, a range or a function argument.
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors.ts';
 import { decodeQueryComponent, parseQueryParams, splitQuery } from './query-params.ts';
 
 describe('splitQuery', () => {
@@ -29,6 +30,7 @@ describe('parseQueryParams', () => {
     const parsed = parseQueryParams(
       'select=id,tasks(title)&id=gt.1&name=hello&tasks.done=is.true&or=(id.eq.1,id.eq.2)&tasks.or=(done.is.false)' +
         '&order=id.desc&tasks.order=title&limit=10&offset=5&tasks.limit=2&columns=id,name&on_conflict=id',
+      { argumentsInQuery: true },
     );
     expect(parsed.select).toHaveLength(2);
     expect(parsed.filters.map((f) => [f.path, f.filter.field.name])).toEqual([
@@ -45,6 +47,11 @@ describe('parseQueryParams', () => {
     expect(parsed.columns).toEqual(['id', 'name']);
     expect(parsed.onConflict).toEqual(['id']);
     expect(parsed.rpcParams).toEqual([['name', 'hello']]);
+  });
+
+  it('refuses a parameter without an operator unless it may be a function argument', () => {
+    expect(() => parseQueryParams('id=5')).toThrow(ApiError);
+    expect(parseQueryParams('id=5', { argumentsInQuery: true }).rpcParams).toEqual([['id', '5']]);
   });
 
   it('selects everything by default and canonicalizes the query', () => {

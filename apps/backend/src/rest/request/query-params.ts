@@ -54,7 +54,7 @@ interface Sorted {
   embeddable: Record<'order' | 'limit' | 'offset' | 'logic', [string, string][]>;
 }
 
-function sortParams(pairs: [string, string | undefined][]): Sorted {
+function sortParams(pairs: [string, string | undefined][], argumentsInQuery: boolean): Sorted {
   const sorted: Sorted = {
     reserved: new Map(),
     filters: [],
@@ -70,7 +70,7 @@ function sortParams(pairs: [string, string | undefined][]): Sorted {
     } else if (RESERVED.has(key)) {
       // The first of a repeated reserved parameter counts.
       if (!sorted.reserved.has(key)) sorted.reserved.set(key, value);
-    } else if (key.includes('.') || looksLikeFilter(value)) {
+    } else if (!argumentsInQuery || key.includes('.') || looksLikeFilter(value)) {
       sorted.filters.push([key, value]);
     } else {
       sorted.rpcParams.push([key, value]);
@@ -112,9 +112,14 @@ function checkDepth(params: [string, string][]): void {
   }
 }
 
-export function parseQueryParams(query: string): QueryParams {
+/**
+ * `argumentsInQuery`: a function called by GET or HEAD takes its arguments from the query, so a parameter that does
+ * not look like a filter is an argument. Everywhere else every such parameter is a filter, and one that does not
+ * parse is refused (PGRST100) rather than ignored, so it can never widen a read, an update or a delete.
+ */
+export function parseQueryParams(query: string, { argumentsInQuery = false } = {}): QueryParams {
   const pairs = splitQuery(query);
-  const { reserved, filters, rpcParams, embeddable } = sortParams(pairs);
+  const { reserved, filters, rpcParams, embeddable } = sortParams(pairs, argumentsInQuery);
   checkDepth(filters);
   checkDepth(rpcParams);
   const select = reserved.get('select');

@@ -45,7 +45,7 @@ const toBounds = (range: Range): Bounds => ({
   upper: range.limit === undefined ? Infinity : range.offset + range.limit - 1,
 });
 
-/** The rows a read returns: the Range header (GET and HEAD only) intersected with the top-level limit/offset. */
+/** The rows a read returns: the Range header (GET only) intersected with the top-level limit/offset. */
 export function topLevelRange(header: Bounds | undefined, limitRange: Range | undefined): Range {
   if (header && header.lower > header.upper) throw invalidRange({ kind: 'lowerGreaterThanUpper' });
   if (limitRange?.limit !== undefined && limitRange.limit < 0) throw invalidRange({ kind: 'negativeLimit' });

@@ -71,6 +71,39 @@ describe('parseSelect', () => {
     expect(parseSelect(input)).toEqual(expected);
   });
 
+  it('reads a JSON key of any characters but the reserved .,>():- and tells an index from a key', () => {
+    const path = (input: string) => (parseSelect(input)[0] as { field: { jsonPath: unknown[] } }).field.jsonPath;
+    expect(path('data->!@#$%^&*_d->>!@#$%^&*_e::integer')).toEqual([
+      { arrow: '->', operand: '!@#$%^&*_d', index: false },
+      { arrow: '->>', operand: '!@#$%^&*_e', index: false },
+    ]);
+    expect(path('data->0xy1->23-xy-45->-1')).toEqual([
+      { arrow: '->', operand: '0xy1', index: false },
+      { arrow: '->', operand: '23-xy-45', index: false },
+      { arrow: '->', operand: '-1', index: true },
+    ]);
+  });
+
+  it.each([
+    [
+      'data->(x',
+      '"failed to parse select parameter (data->(x)" (line 1, column 7)',
+      'unexpected "(" expecting "-", digit or any non reserved character different from: .,>()',
+    ],
+    [
+      'data->>--34',
+      '"failed to parse select parameter (data->>--34)" (line 1, column 9)',
+      'unexpected "-" expecting digit',
+    ],
+  ])('%s is PGRST100 in PostgREST words', (input, message, details) => {
+    try {
+      parseSelect(input);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ApiError).body).toEqual({ code: 'PGRST100', message, details, hint: null });
+    }
+  });
+
   it.each([
     ['id,clients(name[])', '"failed to parse select parameter (id,clients(name[]))" (line 1, column 16)'],
     ['name::', '"failed to parse select parameter (name::)" (line 1, column 7)'],

@@ -11,6 +11,8 @@ export interface JsonOperation {
 export interface Field {
   name: string;
   jsonPath: JsonOperation[];
+  /** Set by the planner: the column is neither json nor jsonb, so its JSON path applies to `to_jsonb(column)`. */
+  toJson?: true;
 }
 
 export type AggregateFunction = 'count' | 'sum' | 'avg' | 'max' | 'min';
@@ -143,7 +145,14 @@ export type MediaType =
 
 export type Payload =
   /** A JSON object, or an array of objects sharing `keys`. */
-  | { kind: 'json'; raw: string; keys: string[]; isObject: boolean }
+  | {
+      kind: 'json';
+      raw: string;
+      keys: string[];
+      isObject: boolean;
+      /** A urlencoded form's pairs, repeats included: a function's array parameter takes every value. */
+      form?: [string, string][];
+    }
   /** A body taken as is: JSON read through `columns=`, or the value of a function's one unnamed parameter. */
   | { kind: 'raw-json'; raw: string; isObject: boolean };
 

@@ -47,8 +47,19 @@ function isCallable(params: RoutineParam[]): boolean {
   return unnamed === 1 && BODY_TYPES.has(params[0].type);
 }
 
+/**
+ * A parameter of `character` or `bit` has no length once declared (`char(5)` is `character`, which is `char(1)`):
+ * read as the varying type, as PostgREST reads it, an argument is never cut to one character; the function's own
+ * type still applies when it is called.
+ */
+function argumentType(type: string): string {
+  if (type === 'character' || type === 'character[]') return type.replace('character', 'character varying');
+  if (type === 'bit' || type === 'bit[]') return type.replace('bit', 'bit varying');
+  return type;
+}
+
 export function toRoutine(raw: RawRoutine): Routine | undefined {
-  const types = raw.argTypes ?? [];
+  const types = (raw.argTypes ?? []).map(argumentType);
   const inputs = types
     .map((type, i) => ({ type, name: raw.argNames?.[i] ?? '', mode: raw.argModes?.[i] ?? 'i' }))
     .filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
@@ -61,7 +72,10 @@ export function toRoutine(raw: RawRoutine): Routine | undefined {
   }));
   if (!isCallable(params)) return undefined;
   const isVoid = raw.returnType === 'void';
-  const composite = raw.typtype === 'c' || raw.returnType === 'record';
+  // OUT, INOUT and TABLE parameters name the columns of the row returned, even when there is only one of them;
+  // a bare `record` has no column names to read, so, like a scalar, it is sent as the function built it.
+  const hasOutputs = (raw.argModes ?? []).some((mode) => mode === 'o' || mode === 'b' || mode === 't');
+  const composite = raw.typtype === 'c' || hasOutputs;
   return {
     schema: raw.schema,
     name: raw.name,

@@ -34,7 +34,8 @@ const FTS_FUNCTIONS = {
 /** `qualifier."column"` followed by its JSON path (`->'key'`, `->>0`). */
 export function fieldSql(qualifier: string, field: Field, params: Params): string {
   if (field.name === '*') return `${qualifier}.*`;
-  let sql = `${qualifier}.${ident(field.name)}`;
+  const column = `${qualifier}.${ident(field.name)}`;
+  let sql = field.toJson ? `to_jsonb(${column})` : column;
   for (const step of field.jsonPath) {
     sql += step.arrow + (step.index ? `${params.add(step.operand)}::int` : params.add(step.operand));
   }
