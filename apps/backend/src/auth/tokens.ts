@@ -148,6 +148,21 @@ export function responseFromSessionJson(
  * Starts a session for a user who just proved who they are with `method` (password, otp, recovery, ...): one call
  * of _backend.start_session records the sign-in and creates the session, its refresh token and amr claim.
  */
+export async function startSession(
+  q: Queryable,
+  user: UserRow,
+  method: string,
+  userAgent: string | undefined,
+): Promise<{ started: SessionJson; refreshToken: string }> {
+  const refreshToken = generateRefreshToken();
+  const { rows } = await q.query<{ started: SessionJson }>(
+    'select _backend.start_session($1::uuid, $2, $3, $4) as started',
+    [user.id, method, userAgent ?? null, refreshToken],
+  );
+  return { started: rows[0].started, refreshToken };
+}
+
+/** Starts a session (see startSession) and answers it to the client. */
 export async function issueSession(
   q: Queryable,
   deps: AuthDeps,
@@ -155,10 +170,6 @@ export async function issueSession(
   method: string,
   userAgent: string | undefined,
 ): Promise<SessionResponse> {
-  const refreshToken = generateRefreshToken();
-  const { rows } = await q.query<{ started: SessionJson }>(
-    'select _backend.start_session($1::uuid, $2, $3, $4) as started',
-    [user.id, method, userAgent ?? null, refreshToken],
-  );
-  return responseFromSessionJson(deps, q, rows[0].started, refreshToken, method);
+  const { started, refreshToken } = await startSession(q, user, method, userAgent);
+  return responseFromSessionJson(deps, q, started, refreshToken, method);
 }

@@ -12,8 +12,22 @@ let h: Harness;
 let server: Harness;
 beforeAll(async () => {
   h = await createHarness();
+  // A custom access token hook that records each token it is asked about and marks its claims.
+  await h.db.exec(`
+    create table public.oauth_token_events (event jsonb not null);
+    create function public.mark_token(event jsonb) returns jsonb language plpgsql as $$
+    begin
+      insert into public.oauth_token_events (event) values (event);
+      return jsonb_set(event, '{claims,marked}', 'true');
+    end $$;
+  `);
   server = withConfig(h, (config) => {
     config.project.auth.oauth_server.enabled = true;
+    config.project.auth.hook.custom_access_token = {
+      enabled: true,
+      uri: 'pg-functions://postgres/public/mark_token',
+      secrets: '',
+    };
   });
 });
 afterAll(() => h.close());
@@ -308,6 +322,27 @@ describe('authorization code flow', () => {
     expect((await supabase.auth.oauth.listGrants()).data).toEqual([]);
     const refresh = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, credentials);
     expect(refresh.status).toBe(400);
+  });
+
+  it("asks the custom access token hook once for the client's token, which names the client", async () => {
+    const app = await newClient({ token_endpoint_auth_method: 'none' });
+    const { supabase, id } = await signedUp();
+    const code = await codeFor(supabase, app.client_id);
+    const exchanged = await token({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: app.client_id,
+    });
+    expect(decodeClaims(exchanged.body.access_token)).toMatchObject({ marked: true, client_id: app.client_id });
+    const { rows } = await h.db.query<{ method: string; client: string | null }>(
+      `select event->>'authentication_method' as method, event->'claims'->>'client_id' as client
+         from public.oauth_token_events where event->>'user_id' = $1`,
+      [id],
+    );
+    expect(rows.filter((row) => row.method === 'oauth_provider/authorization_code')).toEqual([
+      { method: 'oauth_provider/authorization_code', client: app.client_id },
+    ]);
   });
 
   it('lets a public client exchange its code with its id alone', async () => {

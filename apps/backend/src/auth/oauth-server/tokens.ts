@@ -1,12 +1,11 @@
 // What POST /oauth/token hands a client, as GoTrue's OAuth server does: a session the client holds (its access token
 // names the client in client_id), answered without the user object; with the openid scope, an OpenID Connect ID
 // token for the client.
-import { decodeJwt } from 'jose';
 import type { Queryable } from '../../db/types.ts';
 import type { AuthDeps } from '../context.ts';
 import { assignSessionToClient } from '../models/sessions.ts';
 import type { UserRow } from '../models/users.ts';
-import { issueSession, sessionResponse, type SessionResponse } from '../tokens.ts';
+import { sessionResponse, startSession, type SessionResponse } from '../tokens.ts';
 import { parseScopes } from './requests.ts';
 
 export interface OAuthTokenResponse {
@@ -31,10 +30,11 @@ export async function issueClientSession(
   user: UserRow,
   grant: { clientId: string; scope: string; userAgent: string | undefined },
 ): Promise<SessionResponse> {
-  const started = await issueSession(tx, deps, user, 'oauth_provider/authorization_code', grant.userAgent);
-  const sessionId = String(decodeJwt(started.access_token).session_id);
-  await assignSessionToClient(tx, sessionId, grant.clientId, grant.scope);
-  return sessionResponse(tx, deps, user, sessionId, started.refresh_token);
+  const method = 'oauth_provider/authorization_code';
+  const { started, refreshToken } = await startSession(tx, user, method, grant.userAgent);
+  // The session is the client's before its token is signed: the token names the client.
+  await assignSessionToClient(tx, started.session_id, grant.clientId, grant.scope);
+  return sessionResponse(tx, deps, user, started.session_id, refreshToken, method);
 }
 
 /** The ID token for the client: who signed in and when, with the claims the scopes allow. */
