@@ -25,7 +25,7 @@ import {
   type StorageContext,
   type StorageService,
 } from './service.ts';
-import { signDownload, signUpload, verifySigned } from './signing.ts';
+import { signDownload, signUpload, spendUploadToken, verifySigned } from './signing.ts';
 import { OBJECT_COLUMNS, writeObject, type ObjectRow } from './sql.ts';
 import { NotStoredError } from './store/types.ts';
 import { upload, type UploadRequest } from './upload.ts';
@@ -198,14 +198,7 @@ export function objectRoutes(service: StorageService): Hono<AppEnv> {
         mode: 'create',
         upsert: claims.upsert === true,
         owner: claims.owner,
-        async afterWrite(tx) {
-          const { rowCount } = await tx.query(
-            `insert into _backend.storage_upload_tokens (jti, expires_at) values ($1, to_timestamp($2))
-             on conflict do nothing`,
-            [claims.jti ?? '', claims.exp ?? 0],
-          );
-          if (rowCount === 0) throw errors.invalidSignature('The signed upload URL has already been used');
-        },
+        afterWrite: (tx) => spendUploadToken(tx, claims),
       };
       const row = await upload(service, c, request);
       return c.json({ Id: row.id, Key: `${row.bucket_id}/${row.name}` });

@@ -1,6 +1,7 @@
 // Signed URLs: a JWT signed with the project's signing key naming one object (`url`: bucket/key). A download token
 // lasts as long as asked; an upload token two hours, carries the owner and whether it may replace, and is accepted once.
 import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/types.ts';
 import type { Claims } from '../keys.ts';
 import { verifyCached } from '../rest/jwt-cache.ts';
 import { errors } from './errors.ts';
@@ -70,4 +71,17 @@ export async function verifySigned(
   const claims = await verifySignature(service, token);
   assertSignedFor(claims, bucket, key);
   return claims;
+}
+
+/**
+ * Spends a signed upload URL's one use, in the transaction that writes its object: its id is recorded, and a token
+ * recorded before is refused, whichever route (a PUT, a resumable upload) it was used on.
+ */
+export async function spendUploadToken(tx: Queryable, claims: SignedClaims): Promise<void> {
+  const { rowCount } = await tx.query(
+    `insert into _backend.storage_upload_tokens (jti, expires_at) values ($1, to_timestamp($2))
+     on conflict do nothing`,
+    [claims.jti ?? '', claims.exp ?? 0],
+  );
+  if (rowCount === 0) throw errors.invalidSignature('The signed upload URL has already been used');
 }

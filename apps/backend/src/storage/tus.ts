@@ -26,7 +26,7 @@ import {
   type StorageContext,
   type StorageService,
 } from './service.ts';
-import { assertSignedFor, verifySignature, type SignedClaims } from './signing.ts';
+import { assertSignedFor, spendUploadToken, verifySignature, type SignedClaims } from './signing.ts';
 import { writeObject, type NewObject } from './sql.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
@@ -171,7 +171,10 @@ export function resumableRoutes(service: StorageService): Hono<AppEnv> {
         try {
           await (caller
             ? asCallerAt(service, caller, 'PATCH', RESUMABLE_PATH, (tx) => write(tx, object, upsert))
-            : asServer(service, (tx) => write(tx, object, signed?.upsert === true)));
+            : asServer(service, async (tx) => {
+                await write(tx, object, signed!.upsert === true);
+                await spendUploadToken(tx, signed!);
+              }));
         } catch (error) {
           await service.store.remove([version]);
           throw error;

@@ -195,4 +195,32 @@ describe('resumable uploads', () => {
     expect(forged.status).toBe(400);
     expect(await forged.text()).toBe('jwt malformed');
   });
+
+  it('spends a signed upload URL once, on either route: its token cannot upload again', async () => {
+    const ada = await sb.person();
+    const name = `${ada.id}/once.txt`;
+    const signed = await ada.client.storage.from('avatars').createSignedUploadUrl(name, { upsert: true });
+    const token = signed.data!.token;
+    const resumable = async () => {
+      const created = await fetch(`${sb.url}/storage/v1/upload/resumable/sign`, {
+        method: 'POST',
+        headers: {
+          ...TUS,
+          'x-signature': token,
+          'upload-length': '5',
+          'upload-metadata': `bucketName ${b64('avatars')},objectName ${b64(name)},contentType ${b64('text/plain')}`,
+        },
+      });
+      expect(created.status).toBe(201);
+      return patch(created.headers.get('location')!, 0, Buffer.from('hello'), { 'x-signature': token });
+    };
+    expect((await resumable()).status).toBe(204);
+    const again = await resumable();
+    expect(again.status).toBe(400);
+    expect(await again.text()).toBe('The signed upload URL has already been used');
+    const byPut = await ada.client.storage.from('avatars').uploadToSignedUrl(name, token, new Blob(['other']));
+    expect(byPut.error?.message).toBe('The signed upload URL has already been used');
+    const { data } = await ada.client.storage.from('avatars').download(name);
+    expect(await data!.text()).toBe('hello');
+  });
 });
