@@ -175,11 +175,14 @@ export class FunctionUpgrades {
         release();
       });
     });
+    let opened = false;
+    // Before the function accepted: its process ended or its socket refused; the caller, not yet upgraded, is told.
     fn.once('error', () => {
-      if (fn.readyState === WebSocket.CLOSED && !socket.destroyed && socket.writable) refuse(socket, 'workerError');
+      if (!opened && socket.writable) refuse(socket, 'workerError');
       release();
     });
     fn.once('open', () => {
+      opened = true;
       socket.off('close', callerGone);
       if (!socket.writable) {
         fn.terminate();

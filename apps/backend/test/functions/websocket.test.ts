@@ -83,6 +83,16 @@ describe('a WebSocket to a function', () => {
     expect(unknown.body).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
   });
 
+  it('answers 500 when the process ends before accepting, and the next caller reaches a new one', async () => {
+    const died = await refusal('socket?die', bearer());
+    expect(died.status).toBe(500);
+    expect(died.headers['sb-error-code']).toBe('WORKER_ERROR');
+    await expect.poll(() => fb.logs().some((line) => line.includes("the function's process ended"))).toBe(true);
+    const { next, socket } = await open('socket');
+    expect(JSON.parse(String(await next()))).toMatchObject({ path: '/socket' });
+    socket.close();
+  });
+
   it("gets the function's own answer when the function refuses the upgrade", async () => {
     const refused = await refusal('socket?refuse', bearer());
     expect(refused.status).toBe(403);
