@@ -1,6 +1,7 @@
 // Builds a running server from a configuration: database, migrations, keys, mailer, HTTP. Used by main.ts and by
 // tests that need a real listening backend.
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -9,6 +10,7 @@ import { openDb } from './db/open.ts';
 import type { Deps } from './deps.ts';
 import { FunctionsRuntime } from './functions/runtime.ts';
 import { FunctionUpgrades, isFunctionUpgrade } from './functions/upgrade.ts';
+import { refuseNoRoute } from './http/no-route.ts';
 import { watchKeys } from './key-watch.ts';
 import { loadKeys } from './keys.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -53,6 +55,16 @@ function slowClientLimits(requestTimeout: number) {
   };
 }
 
+/** WebSocket upgrades: a function's under /functions/v1/, Realtime's otherwise (which refuses other paths). */
+function routeUpgrades(server: HttpServer, deps: Deps): void {
+  const functions = deps.functions && new FunctionUpgrades({ ...deps, functions: deps.functions });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (functions && isFunctionUpgrade(request)) functions.take(request, socket, head);
+    else if (deps.realtime) void deps.realtime.upgrade(request, socket, head);
+    else refuseNoRoute(socket);
+  });
+}
+
 export async function startBackend(config: Config): Promise<Backend> {
   const { deps, migrations } = await prepare(config);
   const stopWatchingKeys = await watchKeys(deps);
@@ -69,12 +81,7 @@ export async function startBackend(config: Config): Promise<Backend> {
     );
     s.once('error', reject);
   });
-  const functionUpgrades = deps.functions && new FunctionUpgrades({ ...deps, functions: deps.functions });
-  functionUpgrades?.attach(server as HttpServer, deps.realtime !== undefined);
-  deps.realtime?.attach(
-    server as HttpServer,
-    (request) => functionUpgrades !== undefined && isFunctionUpgrade(request),
-  );
+  routeUpgrades(server as HttpServer, deps);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // With port 0 the system chose the port: links and the token issuer must carry the real one.

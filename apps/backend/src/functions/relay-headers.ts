@@ -13,6 +13,9 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
+/** Whether a header describes one connection rather than the message, and so is not relayed. */
+export const isHopByHop = (name: string): boolean => HOP_BY_HOP.has(name.toLowerCase());
+
 /** Node's own methods that send a body of unknown length chunked; the others send none without a length. */
 const CHUNKED_BY_DEFAULT = (method: string) =>
   !['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'].includes(method);

@@ -17,7 +17,7 @@ import { relay } from './relay.ts';
 import { functionRequestHeaders } from './relay-headers.ts';
 import { refusalFor } from './verify.ts';
 
-const PREFIX = '/functions/v1';
+export const FUNCTIONS_PREFIX = '/functions/v1';
 
 interface NodeBindings {
   incoming?: IncomingMessage;
@@ -39,7 +39,7 @@ function callerHeaders(c: Context<AppEnv>, incoming: IncomingMessage | undefined
 
 async function serveFunction(c: Context<AppEnv>, deps: Deps & { functions: FunctionsRuntime }): Promise<Response> {
   const { pathname, search } = new URL(c.req.url);
-  const path = pathname.slice(PREFIX.length);
+  const path = pathname.slice(FUNCTIONS_PREFIX.length);
   const definition = deps.functions.find(path.split('/')[1] ?? '');
   if (!definition) return platformError(c, 'notFound');
 
@@ -97,6 +97,6 @@ export function mountFunctions(app: Hono<AppEnv>, deps: Deps): void {
   const { functions } = deps;
   if (!functions) return;
   const handler = (c: Context<AppEnv>) => serveFunction(c, { ...deps, functions });
-  app.all(PREFIX, handler);
-  app.all(`${PREFIX}/*`, handler);
+  app.all(FUNCTIONS_PREFIX, handler);
+  app.all(`${FUNCTIONS_PREFIX}/*`, handler);
 }

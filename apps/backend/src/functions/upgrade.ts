@@ -3,18 +3,18 @@
 // made again to the function's process, whose own HTTP server takes it (see bootstrap.js). The caller's upgrade is
 // completed only once the function has accepted, with the protocol it chose, and the two sockets then pass each
 // other's messages and close. An upgrade the function refuses gets the function's own answer.
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Deps } from '../deps.ts';
 import { writeRawResponse } from '../http/raw-response.ts';
 import { FUNCTION_ERRORS, renderError, type FunctionErrorName } from './errors.ts';
-import { functionRequestHeaders } from './relay-headers.ts';
+import { isHopByHop, functionRequestHeaders } from './relay-headers.ts';
+import { FUNCTIONS_PREFIX } from './routes.ts';
 import type { FunctionsRuntime } from './runtime.ts';
 import { refusalFor } from './verify.ts';
-import { BootError, upgradeSocketPath } from './worker.ts';
-
-export const FUNCTIONS_PREFIX = '/functions/v1';
+import { upgradeSocketPath } from './deno/sockets.ts';
+import { BootError } from './worker.ts';
 
 /** Whether an upgrade asks for a function: its path is under `/functions/v1/`. */
 export function isFunctionUpgrade(request: IncomingMessage): boolean {
@@ -22,8 +22,6 @@ export function isFunctionUpgrade(request: IncomingMessage): boolean {
 }
 /** A function's refusal is passed on whole up to this size; a larger one is cut off with the connection. */
 const MAX_REFUSAL_BYTES = 1024 * 1024;
-/** The gateway's answer to a path it serves nothing at. */
-const NO_ROUTE = JSON.stringify({ message: 'no Route matched with those values' });
 /** Close codes that mark how a connection ended and may not be sent in a close frame (RFC 6455 7.4.1). */
 const UNSENDABLE_CLOSE_CODES = new Set([1005, 1006, 1015]);
 
@@ -90,7 +88,8 @@ function passRefusal(socket: Duplex, response: IncomingMessage): void {
     const headers: Array<[string, string]> = [];
     for (let i = 0; i < response.rawHeaders.length; i += 2) {
       const name = response.rawHeaders[i].toLowerCase();
-      if (!['content-length', 'connection', 'transfer-encoding', 'keep-alive'].includes(name)) {
+      // The length is written anew, for the body as passed on.
+      if (name !== 'content-length' && !isHopByHop(name)) {
         headers.push([response.rawHeaders[i], response.rawHeaders[i + 1]]);
       }
     }
@@ -109,17 +108,11 @@ export class FunctionUpgrades {
 
   constructor(private readonly deps: Deps & { functions: FunctionsRuntime }) {}
 
-  /** Takes the server's upgrades to functions; with no other taker (Realtime off), refuses the rest. */
-  attach(server: Server, othersTaken: boolean): void {
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (isFunctionUpgrade(request)) {
-        this.upgrade(request, socket, head).catch((error: unknown) => {
-          console.error('A WebSocket upgrade to a function failed:', error);
-          socket.destroy();
-        });
-      } else if (!othersTaken) {
-        writeRawResponse(socket, 404, [['Content-Type', 'application/json']], NO_ROUTE);
-      }
+  /** An upgrade to a function, passed on by the server (see server.ts). */
+  take(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.upgrade(request, socket, head).catch((error: unknown) => {
+      console.error('A WebSocket upgrade to a function failed:', error);
+      socket.destroy();
     });
   }
 

@@ -9,6 +9,7 @@ import type { FunctionDefinition } from './catalog.ts';
 import { FunctionChannel } from './channel.ts';
 import type { FunctionsLimits } from './config.ts';
 import { BOOTSTRAP, denoExecutable } from './deno.ts';
+import { upgradeSocketPath } from './deno/sockets.ts';
 import type { FunctionLog, LogLevel } from './logs.ts';
 
 /** Why a process ended: a limit, an error of the function, a failed start, or the runtime stopping it. */
@@ -31,9 +32,6 @@ const MARK = '\x1e';
 const MIB = 1024 * 1024;
 // Deno's advice to use `deno serve` for a module that exports `{ fetch }`: this runtime serves such modules itself.
 const SERVE_HINT = /Detected export default \{ fetch \}/;
-
-/** Where a function's process serves WebSocket upgrades: a second socket beside the one requests cross. */
-export const upgradeSocketPath = (socketPath: string) => `${socketPath}.upgrade`;
 
 /** The command line of a function's process: read access to its own folder only, its heap limited. */
 export function denoArguments(definition: FunctionDefinition, socketPath: string, limits: FunctionsLimits): string[] {

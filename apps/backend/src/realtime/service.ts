@@ -1,10 +1,11 @@
 // The realtime service of one backend process: websockets at /realtime/v1/websocket on the node HTTP server, the
 // channels by topic, presence, postgres_changes, and the bus joining this process to the others of its database.
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import { refuseNoRoute } from '../http/no-route.ts';
 import { writeRawResponse } from '../http/raw-response.ts';
 import type { Keys } from '../keys.ts';
 import { identify, RealtimeRefusal } from './auth.ts';
@@ -86,18 +87,11 @@ export class RealtimeService {
     this.sweeper.unref();
   }
 
-  /** Takes the server's upgrades, but those `elsewhere` claims (a function's WebSockets). */
-  attach(server: Server, elsewhere: (request: IncomingMessage) => boolean = () => false): void {
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (!elsewhere(request)) void this.upgrade(request, socket, head);
-    });
-  }
-
-  private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  /** An upgrade the server passed on (see server.ts): a Realtime socket, or refused. */
+  async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH)
-      return refuse(socket, 404, { message: 'no Route matched with those values' });
+    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) return refuseNoRoute(socket);
     const vsn = serializerOf(url.searchParams.get('vsn') ?? '1.0.0');
     // Phoenix refuses a version no serializer takes before it looks at the apikey, with a bare 403.
     if (!vsn) return refuse(socket, 403);

@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
 import { serveExchanges } from './exchanges.js';
+import { upgradeSocketPath } from './sockets.ts';
 
 const MARK = '\x1e';
 const HEARTBEAT_MS = 100;
@@ -88,7 +89,7 @@ const denoServe = Deno.serve;
 function serveUpgrades(handler, onError) {
   let listening;
   const listened = new Promise((resolve) => (listening = resolve));
-  const options = { path: `${socketPath}.upgrade`, onListen: () => listening(), ...(onError ? { onError } : {}) };
+  const options = { path: upgradeSocketPath(socketPath), onListen: () => listening(), ...(onError ? { onError } : {}) };
   return { server: denoServe(options, handler), listened };
 }
 
