@@ -1,7 +1,8 @@
 // Sessions as the client receives them: a signed access token carrying GoTrue's claims, and a refresh token.
-import type { Db, Queryable } from '../db/types.ts';
+import type { Queryable } from '../db/types.ts';
 import type { AuthDeps } from './context.ts';
 import { customizeClaims } from './hooks/custom-access-token.ts';
+import { hookConnection, type HookConnection } from './hooks/pg-function.ts';
 import { findIdentities, type IdentityRow } from './models/identities.ts';
 import { listFactors, type FactorRow } from './models/factors.ts';
 import { sessionClaims } from './models/sessions.ts';
@@ -21,17 +22,6 @@ export interface SessionResponse {
 
 /** The authentication method of a refreshed token, as GoTrue tells the custom access token hook. */
 export const TOKEN_REFRESH_METHOD = 'token_refresh';
-
-/**
- * Where the custom access token hook runs: the caller's transaction, or the database when the caller holds none
- * (a transaction of the hook's own).
- */
-export type HookConnection = { db: Db } | { tx: Queryable };
-
-/** The hook's connection for `q`: the database itself, or a transaction under way on it. */
-export function hookConnection(q: Queryable): HookConnection {
-  return 'transaction' in q ? { db: q as Db } : { tx: q };
-}
 
 /** Everything a session response is made of, loaded by the caller. */
 export interface SessionParts {

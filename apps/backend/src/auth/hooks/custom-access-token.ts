@@ -2,10 +2,9 @@
 // up with MFA), with the claims GoTrue would sign and how the user authenticated; the claims it answers with are
 // signed instead, once they pass GoTrue's minimum schema. A rejection, or claims that do not pass, fail the request.
 import { randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../../db/types.ts';
 import { AuthErrors } from '../errors.ts';
 import type { HookFunctionSettings } from '../settings.ts';
-import { callHookFunction } from './pg-function.ts';
+import { callHookFunction, type HookConnection } from './pg-function.ts';
 
 type Claims = Record<string, unknown>;
 
@@ -66,7 +65,7 @@ export interface AccessTokenRequest {
 
 /** The claims to sign: the hook's, when it is on; `request.claims` as they are otherwise. */
 export async function customizeClaims(
-  on: { db: Db } | { tx: Queryable },
+  on: HookConnection,
   hook: HookFunctionSettings | undefined,
   request: AccessTokenRequest,
 ): Promise<Claims> {

@@ -36,6 +36,17 @@ function fitsOutput(output: unknown, stringFields: string[]): boolean {
   return stringFields.every((field) => output[field] == null || typeof output[field] === 'string');
 }
 
+/**
+ * Where a hook function runs: inside the caller's transaction, or on the database when the caller holds none (in a
+ * transaction of the hook's own).
+ */
+export type HookConnection = { db: Db } | { tx: Queryable };
+
+/** The hook's connection for `q`: the database itself, or a transaction under way on it. */
+export function hookConnection(q: Queryable): HookConnection {
+  return 'transaction' in q ? { db: q as Db } : { tx: q };
+}
+
 /** The hook's call as GoTrue makes it, held to GoTrue's time limit; the answer as text, or null for SQL NULL. */
 async function callFunction(tx: Queryable, hook: HookFunctionSettings, event: JsonObject): Promise<string | null> {
   await tx.query(`select set_config('statement_timeout', $1, true)`, [String(HOOK_TIMEOUT_MS)]);
@@ -54,7 +65,7 @@ async function callFunction(tx: Queryable, hook: HookFunctionSettings, event: Js
  * function) or answers with something that is not JSON.
  */
 export async function callHookFunction(
-  on: { db: Db } | { tx: Queryable },
+  on: HookConnection,
   hook: HookFunctionSettings,
   event: JsonObject,
 ): Promise<unknown> {
