@@ -98,6 +98,20 @@ async function codeFor(supabase: SupabaseClient, clientId: string) {
   return new URL(url).searchParams.get('code')!;
 }
 
+/** A public client's whole sign-in: a new client and user, consent, and the code exchanged with the client's id alone. */
+async function publicClientSignIn() {
+  const app = await newClient({ token_endpoint_auth_method: 'none' });
+  const { supabase, id } = await signedUp();
+  const code = await codeFor(supabase, app.client_id);
+  const exchanged = await token({
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    client_id: app.client_id,
+  });
+  return { app, id, code, exchanged };
+}
+
 describe('OAuth server switched off', () => {
   it('answers every route with 404', async () => {
     const { error } = await admin(h).listClients();
@@ -325,15 +339,7 @@ describe('authorization code flow', () => {
   });
 
   it("asks the custom access token hook once for the client's token, which names the client", async () => {
-    const app = await newClient({ token_endpoint_auth_method: 'none' });
-    const { supabase, id } = await signedUp();
-    const code = await codeFor(supabase, app.client_id);
-    const exchanged = await token({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: app.client_id,
-    });
+    const { app, id, exchanged } = await publicClientSignIn();
     expect(decodeClaims(exchanged.body.access_token)).toMatchObject({ marked: true, client_id: app.client_id });
     const { rows } = await h.db.query<{ method: string; client: string | null }>(
       `select event->>'authentication_method' as method, event->'claims'->>'client_id' as client
@@ -346,15 +352,7 @@ describe('authorization code flow', () => {
   });
 
   it('lets a public client exchange its code with its id alone', async () => {
-    const app = await newClient({ token_endpoint_auth_method: 'none' });
-    const { supabase } = await signedUp();
-    const code = await codeFor(supabase, app.client_id);
-    const exchanged = await token({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: app.client_id,
-    });
+    const { code, exchanged } = await publicClientSignIn();
     expect(exchanged.status).toBe(200);
     const anonymous = await token({ grant_type: 'authorization_code', code });
     expect(anonymous.body).toEqual({ error: 'invalid_client', error_description: 'Client authentication required' });
